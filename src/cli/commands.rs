@@ -1,0 +1,59 @@
+//! What each subcommand does; output formats are part of the interface (see README).
+
+use std::time::Instant;
+
+use super::Command;
+use crate::rules::lan::format_move;
+use crate::rules::perft::{divide, perft};
+use crate::rules::pgn;
+
+pub fn execute(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft { depth, start, divide: per_move } => {
+            let mut pos = start.position()?;
+            let began = Instant::now();
+            let nodes = if per_move {
+                let counts = divide(&mut pos, depth);
+                for (mv, count) in &counts {
+                    println!("{mv}: {count}");
+                }
+                if depth == 0 { 1 } else { counts.iter().map(|(_, c)| c).sum() }
+            } else {
+                perft(&mut pos, depth)
+            };
+            let seconds = began.elapsed().as_secs_f64();
+            println!("nodes {nodes}");
+            println!("time {seconds:.3} nps {:.0}", nodes as f64 / seconds.max(1e-9));
+            Ok(())
+        }
+        Command::Moves { start } => {
+            let pos = start.position()?;
+            for &mv in pos.legal_moves().iter() {
+                println!("{}", format_move(&pos, mv));
+            }
+            Ok(())
+        }
+        Command::Pgn { file } => {
+            let shown = file.display();
+            let meta = std::fs::metadata(&file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            if meta.len() > pgn::MAX_BYTES as u64 {
+                return Err(format!(
+                    "{shown}: invalid PGN4D: the file is {} bytes, over the limit of {} bytes (256 KiB)",
+                    meta.len(),
+                    pgn::MAX_BYTES
+                ));
+            }
+            let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|e| format!("{shown}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
+            let record = pgn::import(&text).map_err(|e| format!("{shown}: {e}"))?;
+            let game = &record.game;
+            println!("fen {}", game.position().to_fen());
+            match game.outcome() {
+                Some(o) => println!("result {} {}", o.result_token(), o.reason()),
+                None => println!("result * ongoing"),
+            }
+            Ok(())
+        }
+    }
+}

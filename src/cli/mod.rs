@@ -1,0 +1,117 @@
+//! The command line: `perft`, `moves`, `pgn`, and with no command the game window.
+//! Every failure is one line on stderr and exit code 2.
+
+mod commands;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+use crate::rules::{Position, Setup};
+
+#[derive(Parser, Debug)]
+#[command(name = "tesseract-chess", version, about = "Chess in four dimensions on the 4x4x2x2 board")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree to DEPTH plies.
+    Perft {
+        /// Plies to search (0-12).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+        depth: u32,
+        #[command(flatten)]
+        start: StartPosition,
+        /// Print one line per root move with its count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves in LAN4D, one a line.
+    Moves {
+        #[command(flatten)]
+        start: StartPosition,
+    },
+    /// Validate a PGN4D file and print its final position and result.
+    Pgn {
+        /// The PGN4D file to read.
+        file: std::path::PathBuf,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct StartPosition {
+    /// A standard setup (the default is classic).
+    #[arg(long, value_enum, conflicts_with = "fen")]
+    pub setup: Option<SetupArg>,
+    /// A position in FEN4D.
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum SetupArg {
+    Classic,
+    Full,
+}
+
+impl StartPosition {
+    pub fn position(&self) -> Result<Position, String> {
+        match (&self.fen, self.setup) {
+            (Some(fen), _) => Position::from_fen(fen).map_err(|e| e.to_string()),
+            (None, Some(SetupArg::Full)) => Ok(Setup::Full.position()),
+            (None, _) => Ok(Setup::Classic.position()),
+        }
+    }
+}
+
+/// Runs the command line on `args` (the program name first).
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: print them and succeed.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return fail(&first_line(&e.to_string())),
+    };
+    let outcome = match cli.command {
+        Some(command) => commands::execute(command),
+        None => launch_game(),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(&message),
+    }
+}
+
+fn first_line(text: &str) -> String {
+    text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error").trim().to_string()
+}
+
+fn fail(message: &str) -> ExitCode {
+    let line = first_line(message);
+    if line.starts_with("error:") {
+        eprintln!("{line}");
+    } else {
+        eprintln!("error: {line}");
+    }
+    ExitCode::from(2)
+}
+
+#[cfg(feature = "app")]
+fn launch_game() -> Result<(), String> {
+    crate::app::run();
+    Ok(())
+}
+
+#[cfg(not(feature = "app"))]
+fn launch_game() -> Result<(), String> {
+    Err("this build has no game window (built without the 'app' feature); run a command such as 'perft 3' or '--help'".into())
+}

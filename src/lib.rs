@@ -1,0 +1,10 @@
+//! Tesseract Chess: chess in four dimensions on the 4x4x2x2 board.
+//!
+//! `rules` is the engine every other part asks; `cli` is the command line; `app` (feature
+//! `app`) is the Bevy game.
+
+pub mod cli;
+pub mod rules;
+
+#[cfg(feature = "app")]
+pub mod app;

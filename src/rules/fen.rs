@@ -1,0 +1,257 @@
+//! FEN4D: `board00|board10|board01|board11 side halfmove fullmove`, each board ranks 4 to 1.
+
+use super::position::Position;
+use super::square::{Color, Piece, PieceKind, Square};
+use std::fmt;
+
+/// The two standard setups of RULES.md.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Setup {
+    /// The public apps' standard start: K, Q, 2 R, B, N, 4 P a side.
+    Classic,
+    /// A full army: K, Q, 2 R, 2 B, 2 N, 8 P a side.
+    Full,
+}
+
+impl Setup {
+    pub const fn fen(self) -> &'static str {
+        match self {
+            Setup::Classic => "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1",
+            Setup::Full => "4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbk/pppp/4/4|qbnr/pppp/4/4 w 0 1",
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Setup::Classic => "classic",
+            Setup::Full => "full",
+        }
+    }
+
+    pub fn position(self) -> Position {
+        Position::from_fen(self.fen()).expect("the standard setups are valid FEN4D")
+    }
+}
+
+/// A FEN4D that could not be read: what is wrong and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN4D: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+const BOARD_NAMES: [&str; 4] = ["board 1 (Z=0,W=0)", "board 2 (Z=1,W=0)", "board 3 (Z=0,W=1)", "board 4 (Z=1,W=1)"];
+
+fn err<T>(message: String) -> Result<T, FenError> {
+    Err(FenError(message))
+}
+
+impl Position {
+    /// Parses and validates a FEN4D string.
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
+            return err("fields must be separated by single spaces, with none at the start or end".into());
+        }
+        if fields.len() != 4 {
+            return err(format!(
+                "expected 4 space-separated fields (boards, side, halfmove, fullmove), found {}",
+                fields.len()
+            ));
+        }
+        let mut pos = Position::empty();
+        parse_boards(fields[0], &mut pos)?;
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
+        };
+        let halfmove = parse_number(fields[2], "halfmove clock", 0, 100)?;
+        let fullmove = parse_number(fields[3], "fullmove number", 1, 1_000_000)?;
+        pos.set_side_to_move(side);
+        pos.set_clocks(halfmove, fullmove);
+        validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The FEN4D of this position.
+    pub fn to_fen(&self) -> String {
+        let boards: Vec<String> = (0..4u8)
+            .map(|b| {
+                let (z, w) = (b & 1, b >> 1);
+                let ranks: Vec<String> = (0..4u8)
+                    .rev()
+                    .map(|y| {
+                        let mut rank = String::new();
+                        let mut empty = 0;
+                        for x in 0..4 {
+                            let s = Square::new(x, y, z, w).expect("on the board");
+                            match self.piece_at(s) {
+                                Some(p) => {
+                                    if empty > 0 {
+                                        rank.push(char::from(b'0' + empty));
+                                        empty = 0;
+                                    }
+                                    rank.push(p.fen_char());
+                                }
+                                None => empty += 1,
+                            }
+                        }
+                        if empty > 0 {
+                            rank.push(char::from(b'0' + empty));
+                        }
+                        rank
+                    })
+                    .collect();
+                ranks.join("/")
+            })
+            .collect();
+        let side = if self.side_to_move() == Color::White { 'w' } else { 'b' };
+        format!("{} {} {} {}", boards.join("|"), side, self.halfmove_clock(), self.fullmove_number())
+    }
+}
+
+fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {
+    let boards: Vec<&str> = field.split('|').collect();
+    if boards.len() != 4 {
+        return err(format!("expected 4 boards separated by '|', found {}", boards.len()));
+    }
+    for (b, board) in boards.iter().enumerate() {
+        let (z, w) = ((b & 1) as u8, (b >> 1) as u8);
+        let name = BOARD_NAMES[b];
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != 4 {
+            return err(format!("{name}: expected 4 ranks separated by '/', found {}", ranks.len()));
+        }
+        for (r, rank) in ranks.iter().enumerate() {
+            let y = 3 - r as u8;
+            let mut x = 0u8;
+            for c in rank.chars() {
+                if x >= 4 {
+                    return err(format!("{name}, rank {}: more than 4 squares at '{c}'", y + 1));
+                }
+                match c {
+                    '1'..='4' => {
+                        x += c as u8 - b'0';
+                        if x > 4 {
+                            return err(format!("{name}, rank {}: '{c}' runs past file d", y + 1));
+                        }
+                    }
+                    _ => {
+                        let piece = Piece::from_fen_char(c).ok_or_else(|| {
+                            FenError(format!(
+                                "{name}, rank {}: '{}' is not a piece letter (KQRBNP, kqrbnp) or a digit 1-4",
+                                y + 1,
+                                c.escape_default()
+                            ))
+                        })?;
+                        pos.put(Square::new(x, y, z, w).expect("x < 4"), piece);
+                        x += 1;
+                    }
+                }
+            }
+            if x != 4 {
+                return err(format!("{name}, rank {}: '{rank}' covers {x} squares, not 4", y + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_number(text: &str, what: &str, min: u32, max: u32) -> Result<u32, FenError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 7 {
+        return err(format!("{what} must be a whole number from {min} to {max}, found '{text}'"));
+    }
+    let value: u32 = text
+        .parse()
+        .map_err(|_| FenError(format!("{what} must be a whole number, found '{text}'")))?;
+    if value < min || value > max {
+        return err(format!("{what} must be from {min} to {max}, found {value}"));
+    }
+    Ok(value)
+}
+
+fn validate(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = pos.pieces(color, PieceKind::King).count();
+        if kings != 1 {
+            return err(format!("{} must have exactly one king, found {kings}", color.name()));
+        }
+        let last_rank = color.promotion_rank();
+        if let Some(s) = pos.pieces(color, PieceKind::Pawn).find(|s| s.y() == last_rank) {
+            return err(format!(
+                "{} pawn on {s} stands on its promotion rank (it should have become a queen)",
+                color.name()
+            ));
+        }
+    }
+    let mover = pos.side_to_move();
+    let waiting = mover.opponent();
+    if pos.king_attacked(waiting) {
+        let king = pos.king_square(waiting).expect("validated above");
+        return err(format!(
+            "{} is to move but {}'s king on {king} is in check: the side that just moved cannot be in check",
+            mover.name(),
+            waiting.name()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setups_round_trip() {
+        for setup in [Setup::Classic, Setup::Full] {
+            let pos = setup.position();
+            assert_eq!(pos.to_fen(), setup.fen());
+            assert_eq!(pos.key(), pos.compute_key());
+        }
+        assert_eq!(Setup::Classic.position().piece_count(), 20);
+        assert_eq!(Setup::Full.position().piece_count(), 32);
+    }
+
+    #[test]
+    fn full_setup_black_mirrors_white_through_the_centre() {
+        let pos = Setup::Full.position();
+        for (s, p) in pos.placements() {
+            let [x, y, z, w] = s.coords();
+            let mirror = Square::new(3 - x, 3 - y, 1 - z, 1 - w).unwrap();
+            let other = pos.piece_at(mirror).expect("mirrored piece");
+            assert_eq!(other.kind, p.kind);
+            assert_eq!(other.color, p.color.opponent());
+        }
+    }
+
+    fn error_of(fen: &str) -> String {
+        Position::from_fen(fen).unwrap_err().0
+    }
+
+    #[test]
+    fn bad_fens_are_rejected_with_their_place() {
+        let classic = Setup::Classic.fen();
+        assert!(error_of("").contains("4 space-separated"));
+        assert!(error_of(&classic.replace(" w ", " x ")).contains("'w' or 'b'"));
+        assert!(error_of(&classic.replace(" w 0 1", " w 101 1")).contains("halfmove"));
+        assert!(error_of(&classic.replace(" w 0 1", " w 0 0")).contains("fullmove"));
+        assert!(error_of(&classic.replace(" w 0 1", " w -1 1")).contains("halfmove"));
+        assert!(error_of(&classic.replace("RNKQ", "RNKX")).contains("board 1 (Z=0,W=0), rank 1: 'X'"));
+        assert!(error_of(&classic.replace("1BR1", "1BR2")).contains("board 2 (Z=1,W=0), rank 1"));
+        assert!(error_of(&classic.replace("qknr/", "qknrr/")).contains("board 4 (Z=1,W=1), rank 4"));
+        assert!(error_of(&classic.replace("RNKQ", "RNQQ")).contains("White must have exactly one king, found 0"));
+        assert!(error_of(&classic.replace("|1rb1", "/4|1rb1")).contains("board 2"));
+        assert!(error_of(&classic.replace("|", "/")).contains("4 boards"));
+        assert!(error_of("4/4/4/K3|4/4/4/4|4/4/4/4|P3/4/4/k3 w 0 1").contains("promotion rank"));
+        // Black to move while White's king stands attacked by Black's rook along W.
+        assert!(error_of("4/4/4/K3|4/4/4/4|4/4/4/r3|4/4/4/3k b 0 1").contains("in check"));
+        assert!(Position::from_fen("4/4/4/K3|4/4/4/4|4/4/4/r3|4/4/4/3k w 0 1").is_ok());
+        assert!(error_of(&format!(" {classic}")).contains("single spaces"));
+    }
+}
