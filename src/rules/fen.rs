@@ -54,6 +54,9 @@ fn err<T>(message: String) -> Result<T, FenError> {
 impl Position {
     /// Parses and validates a FEN4D string.
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        if text.trim().is_empty() {
+            return err("the text is empty; expected boards, side, halfmove and fullmove".into());
+        }
         let fields: Vec<&str> = text.split(' ').collect();
         if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
             return err("fields must be separated by single spaces, with none at the start or end".into());
@@ -237,7 +240,8 @@ mod tests {
     #[test]
     fn bad_fens_are_rejected_with_their_place() {
         let classic = Setup::Classic.fen();
-        assert!(error_of("").contains("4 space-separated"));
+        assert!(error_of("").contains("empty"));
+        assert!(error_of("4/4/4/4").contains("4 space-separated"));
         assert!(error_of(&classic.replace(" w ", " x ")).contains("'w' or 'b'"));
         assert!(error_of(&classic.replace(" w 0 1", " w 101 1")).contains("halfmove"));
         assert!(error_of(&classic.replace(" w 0 1", " w 0 0")).contains("fullmove"));
