@@ -76,10 +76,10 @@ where
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: print them and succeed.
-            print!("{e}");
+            let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(&first_line(&e.to_string())),
+        Err(e) => return fail(&clap_message(&e.to_string())),
     };
     let outcome = match cli.command {
         Some(command) => commands::execute(command),
@@ -89,6 +89,16 @@ where
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
+}
+
+/// clap's message without its usage and help hints, folded onto one line.
+fn clap_message(text: &str) -> String {
+    text.lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn first_line(text: &str) -> String {

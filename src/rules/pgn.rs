@@ -73,11 +73,21 @@ enum Token<'a> {
 struct Lexer<'a> {
     text: &'a str,
     at: usize,
+    /// Line number at `counted_to`, so line numbers cost O(1) amortised.
+    line: usize,
+    counted_to: usize,
 }
 
 impl<'a> Lexer<'a> {
-    fn line(&self) -> usize {
-        self.text[..self.at].matches('\n').count() + 1
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { text, at: 0, line: 1, counted_to: 0 }
+    }
+
+    /// The line of the current position (`at` only moves forward).
+    fn line(&mut self) -> usize {
+        self.line += self.text[self.counted_to..self.at].matches('\n').count();
+        self.counted_to = self.at;
+        self.line
     }
 
     fn peek(&self) -> Option<char> {
@@ -225,7 +235,7 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let normalised = text.replace("\r\n", "\n");
-    let mut lexer = Lexer { text: &normalised, at: 0 };
+    let mut lexer = Lexer::new(&normalised);
     let tags = lexer.tags()?;
     let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
     for (name, expected) in FORMAT_TAGS {
@@ -242,10 +252,20 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
         return err(format!("tag Result must be *, 1-0, 0-1 or 1/2-1/2, found \"{declared}\""));
     }
 
+    // Read every token first so the ply limit is checked before any move is played.
+    let mut tokens = Vec::new();
+    while let Some(token) = lexer.next_token()? {
+        tokens.push(token);
+    }
+    let plies = tokens.iter().filter(|(t, _)| matches!(t, Token::Move(_))).count();
+    if plies > MAX_PLIES {
+        return err(format!("the record has {plies} plies, over the limit of {MAX_PLIES}"));
+    }
+
     let mut game = Game::new(start);
-    let mut pending_number: Option<(u64, bool, usize)> = None;
+    let mut pending_number: Option<usize> = None;
     let mut result: Option<(&str, usize)> = None;
-    while let Some((token, line)) = lexer.next_token()? {
+    for (token, line) in tokens {
         if let Some((_, result_line)) = result {
             return err(format!(
                 "line {line}: text after the result token on line {result_line}: only one game per file is supported"
@@ -266,13 +286,10 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
                     let found = format!("{n}{}", if b { "..." } else { "." });
                     return err(format!("line {line}: {label}: wrong move number {found}, expected {expected}"));
                 }
-                pending_number = Some((n, b, line));
+                pending_number = Some(line);
             }
             Token::Move(text) => {
                 pending_number = None;
-                if ply > MAX_PLIES {
-                    return err(format!("line {line}: more than {MAX_PLIES} plies"));
-                }
                 if let Some(o) = game.outcome() {
                     return err(format!("line {line}: {label}: '{text}' follows the end of the game ({o})"));
                 }
@@ -281,7 +298,7 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
                 game.play(mv).map_err(|e| PgnError(format!("line {line}: {label}: {e}")))?;
             }
             Token::Result(token) => {
-                if let Some((_, _, number_line)) = pending_number {
+                if let Some(number_line) = pending_number {
                     return err(format!("line {number_line}: a move number with no move after it"));
                 }
                 result = Some((token, line));
