@@ -4,7 +4,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tesseract-chess")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_tesseract-chess"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -39,7 +42,10 @@ fn perft_prints_nodes_then_time_and_speed() {
     assert_eq!(lines[0], "nodes 74569");
     let fields: Vec<&str> = lines[1].split(' ').collect();
     assert_eq!((fields[0], fields[2]), ("time", "nps"), "{text}");
-    assert!(fields[1].parse::<f64>().is_ok() && fields[3].parse::<f64>().is_ok(), "{text}");
+    assert!(
+        fields[1].parse::<f64>().is_ok() && fields[3].parse::<f64>().is_ok(),
+        "{text}"
+    );
 }
 
 #[test]
@@ -47,7 +53,10 @@ fn perft_divide_lists_every_root_move() {
     let text = stdout(&run(&["perft", "2", "--divide"]));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 41 + 2);
-    let sum: u64 = lines[..41].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..41]
+        .iter()
+        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, 1671);
     assert_eq!(lines[41], "nodes 1671");
     assert!(lines.iter().any(|l| l.starts_with("Kc1@00-c1@01: ")));
@@ -74,7 +83,10 @@ fn moves_lists_the_legal_moves_in_lan4d() {
 fn pgn_prints_the_final_position_and_result() {
     let sample = temp_file("sample.pgn4d", tesseract_chess::rules::pgn::SAMPLE);
     let text = stdout(&run(&["pgn", sample.to_str().unwrap()]));
-    assert_eq!(text, "fen 4/4/PPPP/RN1Q|4/4/4/2R1|2b1/4/4/1K2|qknr/ppp1/3p/4 w 0 3\nresult * ongoing\n");
+    assert_eq!(
+        text,
+        "fen 4/4/PPPP/RN1Q|4/4/4/2R1|2b1/4/4/1K2|qknr/ppp1/3p/4 w 0 3\nresult * ongoing\n"
+    );
     let mate = "[Result \"1-0\"]\n[Variant \"Fourfold-4x4x2x2\"]\n[Format \"PGN4D\"]\n[FormatVersion \"1\"]\n[Notation \"LAN4D\"]\n[SetUp \"1\"]\n[FEN4D \"4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1\"]\n\n1. Qc2@10-b2@00# 1-0\n";
     let text = stdout(&run(&["pgn", temp_file("mate.pgn4d", mate).to_str().unwrap()]));
     assert!(text.ends_with("result 1-0 checkmate\n"), "{text}");
@@ -88,10 +100,19 @@ fn bad_input_fails_with_one_line_and_exit_code_2() {
     assert_fails(&["perft", "2", "--fen", "4/4/4/4 w 0 1"], "invalid FEN4D");
     assert_fails(&["perft", "2", "--setup", "huge"], "huge");
     assert_fails(&["perft", "2", "--setup", "full", "--fen", "x"], "cannot be used with");
-    assert_fails(&["moves", "--fen", "4/4/4/K3|4/4/4/4|4/4/4/k3|4/4/4/4 w 0 1"], "in check");
+    assert_fails(
+        &["moves", "--fen", "4/4/4/K3|4/4/4/4|4/4/4/k3|4/4/4/4 w 0 1"],
+        "in check",
+    );
     assert_fails(&["frobnicate"], "frobnicate");
-    assert_fails(&["pgn", "/nonexistent/game.pgn4d"], "cannot read /nonexistent/game.pgn4d");
-    let broken = temp_file("broken.pgn4d", &tesseract_chess::rules::pgn::SAMPLE.replace("Rb4@01xb1@01", "Rb4@01-b1@01"));
+    assert_fails(
+        &["pgn", "/nonexistent/game.pgn4d"],
+        "cannot read /nonexistent/game.pgn4d",
+    );
+    let broken = temp_file(
+        "broken.pgn4d",
+        &tesseract_chess::rules::pgn::SAMPLE.replace("Rb4@01xb1@01", "Rb4@01-b1@01"),
+    );
     assert_fails(&["pgn", broken.to_str().unwrap()], "ply 2 (move 1...)");
     let binary = temp_file("binary.pgn4d", "\u{0}\u{0}");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();

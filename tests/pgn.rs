@@ -61,7 +61,10 @@ fn variations_and_several_games_are_rejected() {
 #[test]
 fn wrong_move_numbers_are_rejected() {
     let e = error(&with_moves("2. Bb1@10-b1@01 Rb4@01xb1@01 *"));
-    assert!(e.contains("ply 1 (move 1.)") && e.contains("wrong move number 2."), "{e}");
+    assert!(
+        e.contains("ply 1 (move 1.)") && e.contains("wrong move number 2."),
+        "{e}"
+    );
     assert!(error(&with_moves("1. Bb1@10-b1@01 1. Rb4@01xb1@01 *")).contains("expected 1..."));
     assert!(error(&with_moves("1.. Bb1@10-b1@01 *")).contains("'...'"));
     assert!(error(&with_moves("1. Bb1@10-b1@01 1... *")).contains("no move after it"));
@@ -150,9 +153,26 @@ fn size_and_length_limits_are_enforced() {
 #[test]
 fn export_writes_every_required_tag_and_numbered_moves() {
     let record = pgn::import(SAMPLE).unwrap();
-    let text = pgn::export(&record.game, &[("Event", "Across four boards"), ("White", "Demo White"), ("Black", "Demo Black")]);
-    for tag in ["Variant \"Fourfold-4x4x2x2\"", "Format \"PGN4D\"", "FormatVersion \"1\"", "Notation \"LAN4D\"", "SetUp \"1\"", "Result \"*\""] {
+    let text = pgn::export(
+        &record.game,
+        &[
+            ("Event", "Across four boards"),
+            ("White", "Demo White"),
+            ("Black", "Demo Black"),
+        ],
+    );
+    for tag in [
+        "Variant \"Fourfold-4x4x2x2\"",
+        "Format \"PGN4D\"",
+        "FormatVersion \"1\"",
+        "Notation \"LAN4D\"",
+        "SetUp \"1\"",
+        "Result \"*\"",
+    ] {
         assert!(text.contains(tag), "{tag} in {text}");
     }
-    assert!(text.ends_with("1. Bb1@10-b1@01 Rb4@01xb1@01 2. Kc1@00xb1@01 d3@11-d2@11 *\n"), "{text}");
+    assert!(
+        text.ends_with("1. Bb1@10-b1@01 Rb4@01xb1@01 2. Kc1@00xb1@01 d3@11-d2@11 *\n"),
+        "{text}"
+    );
 }

@@ -33,10 +33,7 @@ fn slow_attacks(pos: &Position, from: Square, to: Square) -> bool {
         PieceKind::Queen => equal && path_clear(),
         PieceKind::King => changed.iter().all(|&m| m == 1),
         PieceKind::Knight => {
-            changed.len() == 2
-                && changed.contains(&2)
-                && changed.contains(&1)
-                && (d[0].abs() == 2 || d[1].abs() == 2)
+            changed.len() == 2 && changed.contains(&2) && changed.contains(&1) && (d[0].abs() == 2 || d[1].abs() == 2)
         }
         PieceKind::Pawn => {
             let forward = if piece.color == Color::White { 1 } else { -1 };

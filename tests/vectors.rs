@@ -31,7 +31,11 @@ fn perft_classic_start_depths_1_to_4() {
     for (depth, &nodes) in expected.iter().enumerate() {
         assert_eq!(perft(&mut pos, depth as u32 + 1), nodes, "classic perft {}", depth + 1);
     }
-    assert_eq!(pos, Setup::Classic.position(), "perft leaves the position as it found it");
+    assert_eq!(
+        pos,
+        Setup::Classic.position(),
+        "perft leaves the position as it found it"
+    );
 }
 
 #[test]
@@ -54,7 +58,11 @@ fn reach_from_b2_on_an_empty_board() {
     for (kind, total, same, other) in expected {
         let squares = reach(white(kind), from, Bitboard::EMPTY);
         let (on_board, off_board) = split_by_board(from, squares);
-        assert_eq!((squares.count(), on_board.count(), off_board.count()), (total, same, other), "{kind:?}");
+        assert_eq!(
+            (squares.count(), on_board.count(), off_board.count()),
+            (total, same, other),
+            "{kind:?}"
+        );
     }
     let pawn = white(PieceKind::Pawn);
     let pushes = tesseract_chess::rules::reach::pawn_pushes(pawn, from, Bitboard::EMPTY);
@@ -143,7 +151,11 @@ fn a_longer_slide_can_be_blocked_but_a_one_step_w_check_cannot() {
     // A rook next to the king along W gives a check with no square between: no block exists.
     let pos = fen("4/4/4/K3|4/4/4/4|4/4/4/r2N|3k/4/4/4 w 0 1");
     assert!(pos.in_check());
-    assert!(pos.legal_moves().iter().all(|m| m.from == sq("a1@00") || m.to == sq("a1@01")));
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| m.from == sq("a1@00") || m.to == sq("a1@01"))
+    );
 }
 
 #[test]
@@ -171,7 +183,10 @@ fn a_pawn_promotes_to_a_queen_automatically() {
     let capture = Move::new(sq("b2@01"), capture_target);
     assert!(with_target.is_legal(capture));
     with_target.make(capture);
-    assert_eq!(with_target.piece_at(capture_target), Some(Piece::new(Color::Black, PieceKind::Queen)));
+    assert_eq!(
+        with_target.piece_at(capture_target),
+        Some(Piece::new(Color::Black, PieceKind::Queen))
+    );
     pos.make(mv("b2@01", "b1@01"));
     assert_eq!(pos.piece_at(sq("b1@01")).map(|p| p.kind), Some(PieceKind::Queen));
 }
@@ -219,7 +234,14 @@ fn threefold_repetition_counts_the_start_position() {
     let black_out = reversible_move(&game);
     game.play(black_out).unwrap();
     let back = |m: Move| Move::new(m.to, m.from);
-    let cycle = [back(white_out), back(black_out), white_out, black_out, back(white_out), back(black_out)];
+    let cycle = [
+        back(white_out),
+        back(black_out),
+        white_out,
+        black_out,
+        back(white_out),
+        back(black_out),
+    ];
     for (i, &m) in cycle.iter().enumerate() {
         assert_eq!(game.outcome(), None, "no draw before ply {}", i + 3);
         game.play(m).unwrap();
@@ -228,7 +250,10 @@ fn threefold_repetition_counts_the_start_position() {
     assert_eq!(game.position(), &Setup::Classic.position().clone_with_clock(8));
     assert_eq!(game.repetitions(), 3);
     assert_eq!(game.outcome(), Some(Outcome::Threefold));
-    assert!(matches!(game.play(white_out), Err(PlayError::GameOver(Outcome::Threefold))));
+    assert!(matches!(
+        game.play(white_out),
+        Err(PlayError::GameOver(Outcome::Threefold))
+    ));
     game.undo();
     assert_eq!(game.repetitions(), 2);
     assert_eq!(game.outcome(), None);
@@ -257,7 +282,10 @@ fn the_hundred_ply_rule_draws_at_100_not_99() {
     game.play(mv("d4@11", "c4@11")).unwrap();
     assert_eq!(game.position().halfmove_clock(), 100);
     assert_eq!(game.outcome(), Some(Outcome::HundredPly));
-    assert_eq!(Game::new(fen("4/4/4/K3|4/4/4/4|4/4/4/R3|3k/4/4/4 w 100 60")).outcome(), Some(Outcome::HundredPly));
+    assert_eq!(
+        Game::new(fen("4/4/4/K3|4/4/4/4|4/4/4/R3|3k/4/4/4 w 100 60")).outcome(),
+        Some(Outcome::HundredPly)
+    );
 }
 
 #[test]
@@ -288,7 +316,10 @@ fn two_bare_kings_draw_but_a_lone_minor_piece_does_not() {
     assert_eq!(game.outcome(), None, "king and knight against king plays on");
     game.play(mv("a1@00", "a1@01")).unwrap();
     assert_eq!(game.outcome(), Some(Outcome::BareKings));
-    assert_eq!(Game::new(fen("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/1B2 w 0 1")).outcome(), None);
+    assert_eq!(
+        Game::new(fen("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/1B2 w 0 1")).outcome(),
+        None
+    );
 }
 
 #[test]

@@ -9,7 +9,11 @@ use crate::rules::pgn;
 
 pub fn execute(command: Command) -> Result<(), String> {
     match command {
-        Command::Perft { depth, start, divide: per_move } => {
+        Command::Perft {
+            depth,
+            start,
+            divide: per_move,
+        } => {
             let mut pos = start.position()?;
             let began = Instant::now();
             let nodes = if per_move {
@@ -17,7 +21,11 @@ pub fn execute(command: Command) -> Result<(), String> {
                 for (mv, count) in &counts {
                     println!("{mv}: {count}");
                 }
-                if depth == 0 { 1 } else { counts.iter().map(|(_, c)| c).sum() }
+                if depth == 0 {
+                    1
+                } else {
+                    counts.iter().map(|(_, c)| c).sum()
+                }
             } else {
                 perft(&mut pos, depth)
             };
@@ -44,8 +52,12 @@ pub fn execute(command: Command) -> Result<(), String> {
                 ));
             }
             let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            let text = String::from_utf8(bytes)
-                .map_err(|e| format!("{shown}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                format!(
+                    "{shown}: not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                )
+            })?;
             let record = pgn::import(&text).map_err(|e| format!("{shown}: {e}"))?;
             let game = &record.game;
             println!("fen {}", game.position().to_fen());

@@ -9,7 +9,11 @@ use std::process::ExitCode;
 use crate::rules::{Position, Setup};
 
 #[derive(Parser, Debug)]
-#[command(name = "tesseract-chess", version, about = "Chess in four dimensions on the 4x4x2x2 board")]
+#[command(
+    name = "tesseract-chess",
+    version,
+    about = "Chess in four dimensions on the 4x4x2x2 board"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -102,7 +106,11 @@ fn clap_message(text: &str) -> String {
 }
 
 fn first_line(text: &str) -> String {
-    text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error").trim().to_string()
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("error")
+        .trim()
+        .to_string()
 }
 
 fn fail(message: &str) -> ExitCode {
@@ -123,5 +131,8 @@ fn launch_game() -> Result<(), String> {
 
 #[cfg(not(feature = "app"))]
 fn launch_game() -> Result<(), String> {
-    Err("this build has no game window (built without the 'app' feature); run a command such as 'perft 3' or '--help'".into())
+    Err(
+        "this build has no game window (built without the 'app' feature); run a command such as 'perft 3' or '--help'"
+            .into(),
+    )
 }

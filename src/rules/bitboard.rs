@@ -28,7 +28,11 @@ impl Bitboard {
 
     /// The lowest square in the set.
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_unchecked(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros() as u8))
+        }
     }
 
     pub const fn with(self, s: Square) -> Bitboard {

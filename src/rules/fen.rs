@@ -45,7 +45,12 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-const BOARD_NAMES: [&str; 4] = ["board 1 (Z=0,W=0)", "board 2 (Z=1,W=0)", "board 3 (Z=0,W=1)", "board 4 (Z=1,W=1)"];
+const BOARD_NAMES: [&str; 4] = [
+    "board 1 (Z=0,W=0)",
+    "board 2 (Z=1,W=0)",
+    "board 3 (Z=0,W=1)",
+    "board 4 (Z=1,W=1)",
+];
 
 fn err<T>(message: String) -> Result<T, FenError> {
     Err(FenError(message))
@@ -115,7 +120,13 @@ impl Position {
             })
             .collect();
         let side = if self.side_to_move() == Color::White { 'w' } else { 'b' };
-        format!("{} {} {} {}", boards.join("|"), side, self.halfmove_clock(), self.fullmove_number())
+        format!(
+            "{} {} {} {}",
+            boards.join("|"),
+            side,
+            self.halfmove_clock(),
+            self.fullmove_number()
+        )
     }
 }
 
@@ -129,7 +140,10 @@ fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {
         let name = BOARD_NAMES[b];
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 4 {
-            return err(format!("{name}: expected 4 ranks separated by '/', found {}", ranks.len()));
+            return err(format!(
+                "{name}: expected 4 ranks separated by '/', found {}",
+                ranks.len()
+            ));
         }
         for (r, rank) in ranks.iter().enumerate() {
             let y = 3 - r as u8;
@@ -168,7 +182,9 @@ fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {
 
 fn parse_number(text: &str, what: &str, min: u32, max: u32) -> Result<u32, FenError> {
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 7 {
-        return err(format!("{what} must be a whole number from {min} to {max}, found '{text}'"));
+        return err(format!(
+            "{what} must be a whole number from {min} to {max}, found '{text}'"
+        ));
     }
     let value: u32 = text
         .parse()

@@ -62,7 +62,9 @@ impl fmt::Display for Outcome {
 pub fn outcome_of(position: &Position, repetitions: usize) -> Option<Outcome> {
     if position.count_legal_moves() == 0 {
         return Some(if position.in_check() {
-            Outcome::Checkmate { winner: position.side_to_move().opponent() }
+            Outcome::Checkmate {
+                winner: position.side_to_move().opponent(),
+            }
         } else {
             Outcome::Stalemate
         });
@@ -139,7 +141,10 @@ impl Game {
     pub fn repetitions(&self) -> usize {
         let key = self.position.key();
         let window = (self.position.halfmove_clock() as usize + 1).min(self.keys.len());
-        self.keys[self.keys.len() - window..].iter().filter(|&&k| k == key).count()
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
     }
 
     /// The result, if the game has ended.

@@ -51,7 +51,11 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
     let bytes = text.as_bytes();
     let (letter, mut at) = match bytes[0] {
         b'K' | b'Q' | b'R' | b'B' | b'N' => (PieceKind::from_letter(bytes[0] as char), 1),
-        b'P' => return Err(format!("'{text}': pawn moves take no letter (write the from-square only)")),
+        b'P' => {
+            return Err(format!(
+                "'{text}': pawn moves take no letter (write the from-square only)"
+            ));
+        }
         _ => (None, 0),
     };
     let (from, used) = Square::parse_prefix(&text[at..]).map_err(|e| format!("'{text}': from-square: {e}"))?;
@@ -81,7 +85,11 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
         "" => "",
         "+" => "+",
         "#" => "#",
-        _ => return Err(format!("'{text}': unexpected '{rest}' after the move (only '+' or '#' may follow)")),
+        _ => {
+            return Err(format!(
+                "'{text}': unexpected '{rest}' after the move (only '+' or '#' may follow)"
+            ));
+        }
     };
 
     let mv = Move::new(from, to);
@@ -99,13 +107,24 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
     };
     if let Some(kind) = letter {
         if kind != piece.kind {
-            return Err(format!("'{text}': the piece on {from} is a {}, not a {}", piece.kind.name(), kind.name()));
+            return Err(format!(
+                "'{text}': the piece on {from} is a {}, not a {}",
+                piece.kind.name(),
+                kind.name()
+            ));
         }
     } else if piece.kind != PieceKind::Pawn && strictness == Strictness::Record {
-        return Err(format!("'{text}': the {} on {from} needs its letter {}", piece.kind.name(), piece.kind.letter()));
+        return Err(format!(
+            "'{text}': the {} on {from} needs its letter {}",
+            piece.kind.name(),
+            piece.kind.letter()
+        ));
     }
     if !pos.is_legal(mv) {
-        return Err(format!("'{text}': the {} on {from} cannot legally move to {to}", piece.kind.name()));
+        return Err(format!(
+            "'{text}': the {} on {from} cannot legally move to {to}",
+            piece.kind.name()
+        ));
     }
     let is_capture = pos.is_capture(mv);
     let bare = letter.is_none() && !capture_marker && !promotion_marker && check_given.is_empty();
@@ -158,13 +177,45 @@ mod tests {
         let pos = Setup::Classic.position();
         let mv = parse_move(&pos, "b1[1,0]-b1[0,1]", Strictness::Lenient).unwrap();
         assert_eq!(format_move(&pos, mv), "Bb1@10-b1@01");
-        assert!(parse_move(&pos, "b1@10-b1@01", Strictness::Record).unwrap_err().contains("needs its letter B"));
-        assert!(parse_move(&pos, "Bb1@10xb1@01", Strictness::Lenient).unwrap_err().contains("captures nothing"));
-        assert!(parse_move(&pos, "Rb1@10-b1@01", Strictness::Lenient).unwrap_err().contains("not a rook"));
-        assert!(parse_move(&pos, "Bb1@10-b1@01+", Strictness::Lenient).unwrap_err().contains("no check"));
-        assert!(parse_move(&pos, "Bb1@10-b2@10", Strictness::Lenient).unwrap_err().contains("cannot legally"));
-        assert!(parse_move(&pos, "b4@01-b3@01", Strictness::Lenient).unwrap_err().contains("Black's"));
-        assert!(parse_move(&pos, "Bb1@10-b1@01?", Strictness::Lenient).unwrap_err().contains("unexpected"));
-        assert!(parse_move(&pos, "Bb1@10b1@01", Strictness::Lenient).unwrap_err().contains("'-' or 'x'"));
+        assert!(
+            parse_move(&pos, "b1@10-b1@01", Strictness::Record)
+                .unwrap_err()
+                .contains("needs its letter B")
+        );
+        assert!(
+            parse_move(&pos, "Bb1@10xb1@01", Strictness::Lenient)
+                .unwrap_err()
+                .contains("captures nothing")
+        );
+        assert!(
+            parse_move(&pos, "Rb1@10-b1@01", Strictness::Lenient)
+                .unwrap_err()
+                .contains("not a rook")
+        );
+        assert!(
+            parse_move(&pos, "Bb1@10-b1@01+", Strictness::Lenient)
+                .unwrap_err()
+                .contains("no check")
+        );
+        assert!(
+            parse_move(&pos, "Bb1@10-b2@10", Strictness::Lenient)
+                .unwrap_err()
+                .contains("cannot legally")
+        );
+        assert!(
+            parse_move(&pos, "b4@01-b3@01", Strictness::Lenient)
+                .unwrap_err()
+                .contains("Black's")
+        );
+        assert!(
+            parse_move(&pos, "Bb1@10-b1@01?", Strictness::Lenient)
+                .unwrap_err()
+                .contains("unexpected")
+        );
+        assert!(
+            parse_move(&pos, "Bb1@10b1@01", Strictness::Lenient)
+                .unwrap_err()
+                .contains("'-' or 'x'")
+        );
     }
 }

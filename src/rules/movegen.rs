@@ -18,7 +18,10 @@ pub struct MoveList {
 impl MoveList {
     pub fn new() -> MoveList {
         let filler = Move::new(Square::from_index_unchecked(0), Square::from_index_unchecked(0));
-        MoveList { moves: [filler; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [filler; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline(always)]
@@ -111,7 +114,11 @@ impl Position {
             // The king may not step onto any attacked square; attacks are computed with the king
             // lifted, so a slider's ray through the king's square still counts.
             let danger = self.attack_map(them, occupied & !king.bit());
-            push_all(list, king, TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King));
+            push_all(
+                list,
+                king,
+                TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King),
+            );
         }
         if checkers.count_ones() > 1 {
             return;

@@ -80,7 +80,12 @@ struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, at: 0, line: 1, counted_to: 0 }
+        Lexer {
+            text,
+            at: 0,
+            line: 1,
+            counted_to: 0,
+        }
     }
 
     /// The line of the current position (`at` only moves forward).
@@ -149,7 +154,11 @@ impl<'a> Lexer<'a> {
                 '}' => return err(format!("line {line}: '}}' without an opening '{{'")),
                 ';' => self.at = self.rest().find('\n').map_or(self.text.len(), |i| self.at + i),
                 '(' | ')' => return err(format!("line {line}: variations in parentheses are not supported")),
-                '[' => return err(format!("line {line}: a tag after the movetext: only one game per file is supported")),
+                '[' => {
+                    return err(format!(
+                        "line {line}: a tag after the movetext: only one game per file is supported"
+                    ));
+                }
                 '$' => {
                     let digits = self.rest()[1..].bytes().take_while(u8::is_ascii_digit).count();
                     if digits == 0 {
@@ -187,13 +196,18 @@ impl<'a> Lexer<'a> {
             return Ok(None);
         }
         if dots != 1 && dots != 3 {
-            return err(format!("line {line}: '{word}': a move number ends in '.' (White) or '...' (Black)"));
+            return err(format!(
+                "line {line}: '{word}': a move number ends in '.' (White) or '...' (Black)"
+            ));
         }
         let number = word[..digits]
             .parse()
             .map_err(|_| PgnError(format!("line {line}: move number '{}' is too large", &word[..digits])))?;
         self.at += digits + dots;
-        Ok(Some(Token::MoveNumber { number, black: dots == 3 }))
+        Ok(Some(Token::MoveNumber {
+            number,
+            black: dots == 3,
+        }))
     }
 }
 
@@ -203,7 +217,9 @@ fn parse_tag(raw: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .ok_or_else(|| format!("a tag must be one line of the form [Name \"value\"], found '{inner}'"))?;
-    let name_len = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(inner.len());
+    let name_len = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(inner.len());
     if name_len == 0 {
         return Err(format!("tag '{raw}' has no name"));
     }
@@ -231,7 +247,10 @@ fn parse_tag(raw: &str) -> Result<(String, String), String> {
 /// Reads and validates one PGN4D game.
 pub fn import(text: &str) -> Result<Record, PgnError> {
     if text.len() > MAX_BYTES {
-        return err(format!("the file is {} bytes, over the limit of {MAX_BYTES} bytes (256 KiB)", text.len()));
+        return err(format!(
+            "the file is {} bytes, over the limit of {MAX_BYTES} bytes (256 KiB)",
+            text.len()
+        ));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let normalised = text.replace("\r\n", "\n");
@@ -249,7 +268,9 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
     let start = Position::from_fen(fen).map_err(|e| PgnError(format!("tag FEN4D: {e}")))?;
     let declared = tag("Result").ok_or_else(|| PgnError("missing required tag Result".into()))?;
     if !matches!(declared, "*" | "1-0" | "0-1" | "1/2-1/2") {
-        return err(format!("tag Result must be *, 1-0, 0-1 or 1/2-1/2, found \"{declared}\""));
+        return err(format!(
+            "tag Result must be *, 1-0, 0-1 or 1/2-1/2, found \"{declared}\""
+        ));
     }
 
     // Read every token first so the ply limit is checked before any move is played.
@@ -284,18 +305,23 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
                 if n != number || b != black {
                     let expected = format!("{number}{}", if black { "..." } else { "." });
                     let found = format!("{n}{}", if b { "..." } else { "." });
-                    return err(format!("line {line}: {label}: wrong move number {found}, expected {expected}"));
+                    return err(format!(
+                        "line {line}: {label}: wrong move number {found}, expected {expected}"
+                    ));
                 }
                 pending_number = Some(line);
             }
             Token::Move(text) => {
                 pending_number = None;
                 if let Some(o) = game.outcome() {
-                    return err(format!("line {line}: {label}: '{text}' follows the end of the game ({o})"));
+                    return err(format!(
+                        "line {line}: {label}: '{text}' follows the end of the game ({o})"
+                    ));
                 }
                 let mv = parse_move(pos, text, Strictness::Record)
                     .map_err(|e| PgnError(format!("line {line}: {label}: illegal move {e}")))?;
-                game.play(mv).map_err(|e| PgnError(format!("line {line}: {label}: {e}")))?;
+                game.play(mv)
+                    .map_err(|e| PgnError(format!("line {line}: {label}: {e}")))?;
             }
             Token::Result(token) => {
                 if let Some(number_line) = pending_number {
@@ -309,7 +335,9 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
         return err("the movetext must end with a result token (*, 1-0, 0-1 or 1/2-1/2)".into());
     };
     if token != declared {
-        return err(format!("line {line}: result token {token} differs from the Result tag \"{declared}\""));
+        return err(format!(
+            "line {line}: result token {token} differs from the Result tag \"{declared}\""
+        ));
     }
     let expected = result_token(&game);
     if token != expected {
@@ -317,13 +345,18 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
             Some(o) => format!("the final position is decided: {o}"),
             None => "the game has not ended on the board (this format records no resignations or agreements)".into(),
         };
-        return err(format!("line {line}: result {token} does not match the position: {why}, so it must be {expected}"));
+        return err(format!(
+            "line {line}: result {token} does not match the position: {why}, so it must be {expected}"
+        ));
     }
     Ok(Record { tags, game })
 }
 
 fn quote(value: &str) -> String {
-    value.replace(['\r', '\n'], " ").replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace(['\r', '\n'], " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Writes a game as PGN4D. `descriptive` overrides the default Event, Site, Date, Round, White

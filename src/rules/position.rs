@@ -126,7 +126,8 @@ impl Position {
 
     /// The key computed from scratch (tests compare it with the incremental one).
     pub fn compute_key(&self) -> u64 {
-        self.placements().fold(side_key(self.side), |k, (s, p)| k ^ piece_key(p, s))
+        self.placements()
+            .fold(side_key(self.side), |k, (s, p)| k ^ piece_key(p, s))
     }
 
     /// Whether `mv` is a pawn move onto its last rank (it then becomes a queen).
@@ -143,13 +144,22 @@ impl Position {
     pub fn make(&mut self, mv: Move) -> Undo {
         let moving = self.board[mv.from.index()].expect("make: no piece on the from-square");
         let captured = self.board[mv.to.index()];
-        let undo = Undo { captured, promoted: false, halfmove_clock: self.halfmove_clock, key: self.key };
+        let undo = Undo {
+            captured,
+            promoted: false,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        };
         if let Some(c) = captured {
             self.remove_piece(mv.to, c);
         }
         self.remove_piece(mv.from, moving);
         let promoted = moving.kind == PieceKind::Pawn && mv.to.y() == moving.color.promotion_rank();
-        let landing = if promoted { Piece::new(moving.color, PieceKind::Queen) } else { moving };
+        let landing = if promoted {
+            Piece::new(moving.color, PieceKind::Queen)
+        } else {
+            moving
+        };
         self.add_piece(mv.to, landing);
         self.halfmove_clock = if moving.kind == PieceKind::Pawn || captured.is_some() {
             0
@@ -171,7 +181,11 @@ impl Position {
         self.board[mv.to.index()] = None;
         self.by_kind[landed.kind.index()] &= !mv.to.bit();
         self.by_color[landed.color.index()] &= !mv.to.bit();
-        let original = if undo.promoted { Piece::new(side, PieceKind::Pawn) } else { landed };
+        let original = if undo.promoted {
+            Piece::new(side, PieceKind::Pawn)
+        } else {
+            landed
+        };
         self.board[mv.from.index()] = Some(original);
         self.by_kind[original.kind.index()] |= mv.from.bit();
         self.by_color[original.color.index()] |= mv.from.bit();
@@ -234,7 +248,8 @@ impl Position {
 
     /// Whether `color`'s king is attacked (false when it has no king, as in reach scenes).
     pub fn king_attacked(&self, color: Color) -> bool {
-        self.king_square(color).is_some_and(|k| self.is_attacked(k, color.opponent()))
+        self.king_square(color)
+            .is_some_and(|k| self.is_attacked(k, color.opponent()))
     }
 
     /// The squares a piece on `from` attacks (captures on) with the given occupancy: the

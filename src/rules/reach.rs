@@ -59,7 +59,11 @@ pub fn movers_for_delta(delta: [i8; 4]) -> Vec<PieceKind> {
 
 /// The readout for a move: "changes X and W: bishop-type".
 pub fn describe_change(mv: Move) -> String {
-    let axes: Vec<String> = mv.changed_axes().iter().map(|a: &Axis| a.letter().to_string()).collect();
+    let axes: Vec<String> = mv
+        .changed_axes()
+        .iter()
+        .map(|a: &Axis| a.letter().to_string())
+        .collect();
     let axes_text = match axes.len() {
         0 => "changes nothing".to_string(),
         1 => format!("changes {}", axes[0]),
@@ -73,5 +77,42 @@ pub fn describe_change(mv: Move) -> String {
     match line_kind {
         Some(k) => format!("{axes_text}: {}-type", k.name()),
         None => format!("{axes_text}: no piece moves like this"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(from: &str, to: &str) -> Move {
+        Move::new(from.parse().unwrap(), to.parse().unwrap())
+    }
+
+    #[test]
+    fn the_readout_names_the_changed_axes_and_the_move_type() {
+        assert_eq!(describe_change(mv("a1@00", "a1@01")), "changes W: rook-type");
+        assert_eq!(describe_change(mv("a1@00", "b1@01")), "changes X and W: bishop-type");
+        assert_eq!(describe_change(mv("a1@00", "a1@11")), "changes Z and W: bishop-type");
+        assert_eq!(describe_change(mv("a1@00", "b2@01")), "changes X, Y and W: queen-type");
+        assert_eq!(describe_change(mv("a1@00", "c1@01")), "changes X and W: knight-type");
+        assert_eq!(describe_change(mv("a1@00", "c2@00")), "changes X and Y: knight-type");
+        assert_eq!(
+            describe_change(mv("a1@00", "c3@01")),
+            "changes X, Y and W: no piece moves like this"
+        );
+    }
+
+    #[test]
+    fn delta_classes_follow_the_count_rule() {
+        assert_eq!(
+            movers_for_delta([0, 0, 1, 1]),
+            vec![PieceKind::Bishop, PieceKind::Queen, PieceKind::King]
+        );
+        assert_eq!(movers_for_delta([1, 1, 1, 1]), vec![PieceKind::Queen, PieceKind::King]);
+        assert_eq!(movers_for_delta([2, 0, 0, 1]), vec![PieceKind::Knight]);
+        assert!(movers_for_delta([1, 0, 1, 1]).contains(&PieceKind::Queen));
+        assert!(!movers_for_delta([1, 0, 1, 1]).contains(&PieceKind::Bishop));
+        assert!(movers_for_delta([2, 1, 0, 0]).contains(&PieceKind::Knight));
+        assert!(!movers_for_delta([2, 1, 0, 0]).contains(&PieceKind::Queen));
     }
 }

@@ -141,7 +141,10 @@ impl Square {
             Some(b'[') => {
                 let z = digit(3)?;
                 if b.get(4) != Some(&b',') {
-                    return Err(format!("expected ',' between Z and W, found {}", describe_char(text, 4)));
+                    return Err(format!(
+                        "expected ',' between Z and W, found {}",
+                        describe_char(text, 4)
+                    ));
                 }
                 let w = digit(5)?;
                 if b.get(6) != Some(&b']') {
@@ -181,10 +184,7 @@ impl std::str::FromStr for Square {
     fn from_str(text: &str) -> Result<Square, String> {
         let (square, used) = Square::parse_prefix(text).map_err(|e| format!("bad square '{text}': {e}"))?;
         if used != text.len() {
-            return Err(format!(
-                "bad square '{text}': unexpected {}",
-                describe_char(text, used)
-            ));
+            return Err(format!("bad square '{text}': unexpected {}", describe_char(text, used)));
         }
         Ok(square)
     }
@@ -315,7 +315,11 @@ impl Piece {
     }
 
     pub const fn from_fen_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         match PieceKind::from_letter(c.to_ascii_uppercase()) {
             Some(kind) => Some(Piece { color, kind }),
             None => None,

@@ -55,7 +55,12 @@ const fn sq(x: i8, y: i8, z: i8, w: i8) -> i32 {
 }
 
 const fn coords(i: usize) -> [i8; 4] {
-    [(i & 3) as i8, ((i >> 2) & 3) as i8, ((i >> 4) & 1) as i8, ((i >> 5) & 1) as i8]
+    [
+        (i & 3) as i8,
+        ((i >> 2) & 3) as i8,
+        ((i >> 4) & 1) as i8,
+        ((i >> 5) & 1) as i8,
+    ]
 }
 
 const fn abs(v: i8) -> i8 {

@@ -17,7 +17,10 @@ struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut keys = Keys { pieces: [[0; 64]; 12], black_to_move: 0 };
+    let mut keys = Keys {
+        pieces: [[0; 64]; 12],
+        black_to_move: 0,
+    };
     // A fixed seed: keys must be the same in every build so hashes are reproducible.
     let mut state = 0x5445_5353_4552_4143; // "TESSERAC"
     let mut p = 0;
