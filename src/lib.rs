@@ -3,7 +3,9 @@
 //! `rules` is the engine every other part asks; `cli` is the command line; `app` (feature
 //! `app`) is the Bevy game.
 
+pub mod ai;
 pub mod cli;
+pub mod rating;
 pub mod rules;
 
 #[cfg(feature = "app")]

@@ -9,6 +9,46 @@ use crate::rules::pgn;
 
 pub fn execute(command: Command) -> Result<(), String> {
     match command {
+        Command::Bestmove {
+            start,
+            level,
+            depth,
+            movetime,
+            nodes,
+            seed,
+        } => {
+            let limits = crate::ai::Limits {
+                depth,
+                nodes,
+                movetime_ms: movetime,
+            };
+            super::engine_commands::bestmove(start.position()?, level.as_deref(), limits, seed)
+        }
+        Command::Selfplay {
+            white,
+            black,
+            games,
+            setup,
+            seed,
+            threads,
+            swap,
+            opening_plies,
+            verbose,
+        } => {
+            let options = super::engine_commands::SelfplayOptions {
+                white,
+                black,
+                games: games as usize,
+                setup,
+                seed,
+                threads: threads as usize,
+                swap,
+                opening_plies: opening_plies as usize,
+                verbose,
+            };
+            super::engine_commands::selfplay(&options)
+        }
+        Command::Bench { nodes } => super::engine_commands::bench(nodes),
         Command::Perft {
             depth,
             start,

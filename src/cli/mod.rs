@@ -2,6 +2,7 @@
 //! Every failure is one line on stderr and exit code 2.
 
 mod commands;
+mod engine_commands;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -41,6 +42,59 @@ pub enum Command {
     Pgn {
         /// The PGN4D file to read.
         file: std::path::PathBuf,
+    },
+    /// Search the position and print the computer's move.
+    Bestmove {
+        #[command(flatten)]
+        start: StartPosition,
+        /// A named level (beginner, novice, casual, club, strong, master); the default is strong.
+        #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes"])]
+        level: Option<String>,
+        /// Search this many plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=80))]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Seed for the noisy levels.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play computer levels against each other and rate them.
+    Selfplay {
+        /// The first-named level (results are from its point of view); `reference` is the 2-ply
+        /// opponent of the original page.
+        #[arg(long)]
+        white: String,
+        #[arg(long)]
+        black: String,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        games: u64,
+        /// classic, full, or mixed (alternating by opening).
+        #[arg(long, default_value = "classic")]
+        setup: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+        /// Alternate colours game by game.
+        #[arg(long)]
+        swap: bool,
+        /// Random plies before the players take over, for varied openings.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=40))]
+        opening_plies: u64,
+        /// Also print one line per game.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Measure search speed on a fixed set of positions.
+    Bench {
+        /// Nodes to search in each position.
+        #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
     },
 }
 

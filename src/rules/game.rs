@@ -3,7 +3,7 @@
 
 use super::fen::Setup;
 use super::position::{Position, Undo};
-use super::square::{Color, Move, PieceKind};
+use super::square::{Color, Move};
 use std::fmt;
 
 /// How a game ended.
@@ -75,7 +75,7 @@ pub fn outcome_of(position: &Position, repetitions: usize) -> Option<Outcome> {
     if position.halfmove_clock() >= 100 {
         return Some(Outcome::HundredPly);
     }
-    if position.occupied().count() == 2 && position.kind_bits(PieceKind::King).count_ones() == 2 {
+    if position.has_only_kings() {
         return Some(Outcome::BareKings);
     }
     None
@@ -134,6 +134,11 @@ impl Game {
 
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// Zobrist keys of every position so far, the start first and the current one last.
+    pub fn history_keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// How many times the current position (placement and side to move) has occurred. Only the

@@ -42,6 +42,11 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// Exchanges two entries (move ordering sorts in place).
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.moves[..self.len].swap(a, b);
+    }
+
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }

@@ -80,7 +80,8 @@ impl Position {
 
     /// Every piece on the board, in square order.
     pub fn placements(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|s| self.board[s.index()].map(|p| (s, p)))
+        self.occupied()
+            .map(|s| (s, self.board[s.index()].expect("bitboards and mailbox agree")))
     }
 
     pub(crate) fn set_side_to_move(&mut self, side: Color) {
@@ -202,6 +203,21 @@ impl Position {
         self.key = undo.key;
     }
 
+    /// Passes the move (for the search's null-move pruning; never part of a game). The
+    /// halfmove clock is zeroed so no repetition is counted across the pass; returns the clock
+    /// for `unmake_null`.
+    pub fn make_null(&mut self) -> u32 {
+        let clock = self.halfmove_clock;
+        self.halfmove_clock = 0;
+        self.set_side_to_move(self.side.opponent());
+        clock
+    }
+
+    pub fn unmake_null(&mut self, clock: u32) {
+        self.set_side_to_move(self.side.opponent());
+        self.halfmove_clock = clock;
+    }
+
     /// Pieces of `by` that attack `target` with the board occupied as `occupied`.
     #[inline]
     pub fn attackers_with(&self, target: Square, by: Color, occupied: u64) -> Bitboard {
@@ -277,9 +293,14 @@ impl Position {
         map
     }
 
-    /// Count of pieces of every kind and colour (for the bare-kings rule and evaluation).
+    /// Number of pieces on the board, kings included.
     pub fn piece_count(&self) -> u32 {
         self.occupied().count()
+    }
+
+    /// Whether only the two kings are left (a draw).
+    pub fn has_only_kings(&self) -> bool {
+        (self.by_color[0] | self.by_color[1]) == self.by_kind[PieceKind::King.index()]
     }
 
     pub(crate) fn kind_bits(&self, kind: PieceKind) -> u64 {

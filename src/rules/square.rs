@@ -340,6 +340,15 @@ impl Move {
         Move { from, to }
     }
 
+    /// The move in 12 bits (from, then to shifted by 6), for hash tables.
+    pub const fn pack(self) -> u16 {
+        self.from.0 as u16 | (self.to.0 as u16) << 6
+    }
+
+    pub const fn unpack(bits: u16) -> Move {
+        Move::new(Square((bits & 63) as u8), Square(((bits >> 6) & 63) as u8))
+    }
+
     /// The coordinate changes (dx, dy, dz, dw) of this move.
     pub const fn delta(self) -> [i8; 4] {
         let a = self.from.coords();

@@ -1,0 +1,159 @@
+//! The evaluation, made for the 4x4x2x2 board: material, mobility over all 80 directions, king
+//! safety over the king's whole 4D neighbourhood (threats from the other cube included), pawn
+//! advancement, and centralisation measured as how many squares a piece reaches from its square
+//! on an empty board (which is what "central" means in 4D).
+
+use std::sync::OnceLock;
+
+use crate::rules::{Bitboard, Color, Piece, PieceKind, Position, Square};
+
+/// Evaluation weights. `Default` holds the values measured by self-play (see README).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Pawn, knight, bishop, rook, queen (king unused), in centipawns.
+    pub material: [i32; 6],
+    /// Per attacked square not holding an own piece, per kind.
+    pub mobility: [i32; 6],
+    /// Per empty-board reach above the kind's average, per kind.
+    pub centralisation: [i32; 6],
+    /// Bonus for a pawn one step from promotion, and two steps.
+    pub pawn_near_promotion: [i32; 2],
+    /// Penalty per enemy attack on the king's neighbourhood.
+    pub king_zone_attack: i32,
+    pub tempo: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            material: [100, 300, 420, 380, 1000, 0],
+            mobility: [0, 4, 3, 3, 2, 0],
+            centralisation: [0, 3, 2, 2, 1, -1],
+            pawn_near_promotion: [90, 25],
+            king_zone_attack: 6,
+            tempo: 10,
+        }
+    }
+}
+
+/// Empty-board reach of each kind from each square (pawns: their capture squares).
+struct ReachTable {
+    count: [[i32; 64]; 6],
+    average: [i32; 6],
+}
+
+fn reach_table() -> &'static ReachTable {
+    static TABLE: OnceLock<ReachTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = ReachTable {
+            count: [[0; 64]; 6],
+            average: [0; 6],
+        };
+        for kind in PieceKind::ALL {
+            let piece = Piece::new(Color::White, kind);
+            for s in Square::all() {
+                table.count[kind.index()][s.index()] = Position::piece_attacks(piece, s, 0).count_ones() as i32;
+            }
+            table.average[kind.index()] = table.count[kind.index()].iter().sum::<i32>() / 64;
+        }
+        table
+    })
+}
+
+/// The material value of a kind under `weights`.
+pub fn value(weights: &Weights, kind: PieceKind) -> i32 {
+    weights.material[kind.index()]
+}
+
+/// Score of `pos` in centipawns from the side to move's point of view.
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    let reach = reach_table();
+    let occupied = pos.occupied().0;
+    let mut score = [0i32; 2];
+    let mut attacks_on_king_zone = [0i32; 2];
+    let zones = Color::ALL.map(|c| {
+        pos.king_square(c).map_or(0, |k| {
+            Position::piece_attacks(Piece::new(c, PieceKind::King), k, 0) | k.bit()
+        })
+    });
+    for (s, piece) in pos.placements() {
+        let us = piece.color.index();
+        let them = piece.color.opponent().index();
+        let k = piece.kind.index();
+        let mut points = weights.material[k];
+        points += (reach.count[k][s.index()] - reach.average[k]) * weights.centralisation[k];
+        match piece.kind {
+            PieceKind::Pawn => {
+                let to_go = (piece.color.promotion_rank() as i32 - s.y() as i32).abs();
+                if (1..=2).contains(&to_go) {
+                    points += weights.pawn_near_promotion[to_go as usize - 1];
+                }
+            }
+            PieceKind::King => {}
+            _ => {
+                let attacks = Position::piece_attacks(piece, s, occupied);
+                let own = pos.pieces_of(piece.color).0;
+                points += (attacks & !own).count_ones() as i32 * weights.mobility[k];
+                attacks_on_king_zone[them] += (attacks & zones[them]).count_ones() as i32;
+            }
+        }
+        score[us] += points;
+    }
+    for c in 0..2 {
+        score[c] -= attacks_on_king_zone[c] * weights.king_zone_attack;
+    }
+    let us = pos.side_to_move().index();
+    score[us] - score[1 - us] + weights.tempo
+}
+
+/// Material only, from the side to move's view (for move ordering and pruning margins).
+pub fn material_balance(pos: &Position, weights: &Weights) -> i32 {
+    let us = pos.side_to_move();
+    let side = |c: Color| -> i32 {
+        PieceKind::ALL
+            .iter()
+            .map(|&k| pos.pieces(c, k).count() as i32 * weights.material[k.index()])
+            .sum()
+    };
+    side(us) - side(us.opponent())
+}
+
+/// Whether the side to move has a piece other than pawns and king (null-move safety).
+pub fn has_pieces(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let pawns_and_king = pos.pieces(us, PieceKind::Pawn) | pos.pieces(us, PieceKind::King);
+    pos.pieces_of(us) != pawns_and_king || pawns_and_king == Bitboard::EMPTY
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Setup;
+
+    #[test]
+    fn the_start_positions_are_balanced_apart_from_the_tempo() {
+        let w = Weights::default();
+        for setup in [Setup::Classic, Setup::Full] {
+            assert_eq!(evaluate(&setup.position(), &w), w.tempo, "{setup:?}");
+        }
+    }
+
+    #[test]
+    fn central_squares_are_worth_more_than_corners() {
+        let reach = reach_table();
+        let b2: Square = "b2@00".parse().unwrap();
+        let a1: Square = "a1@00".parse().unwrap();
+        let queen = PieceKind::Queen.index();
+        assert_eq!(reach.count[queen][b2.index()], 38);
+        assert_eq!(reach.count[queen][a1.index()], 21);
+    }
+
+    #[test]
+    fn an_extra_queen_is_winning() {
+        let w = Weights::default();
+        let pos = Position::from_fen("4/4/4/KQ2|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1").unwrap();
+        assert!(evaluate(&pos, &w) > 800);
+        let pos = Position::from_fen("4/4/4/KQ2|4/4/4/4|4/4/4/4|3k/4/4/4 b 0 1").unwrap();
+        assert!(evaluate(&pos, &w) < -800);
+    }
+}

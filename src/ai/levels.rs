@@ -1,0 +1,63 @@
+//! The computer's strengths, from a beginner that makes human mistakes to the strongest level.
+
+use super::limits::Limits;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub limits: Limits,
+    /// Random noise (± centipawns) added to every root move's score: the lower levels' mistakes.
+    pub noise_cp: i32,
+}
+
+const fn level(name: &'static str, description: &'static str, limits: Limits, noise_cp: i32) -> Level {
+    Level {
+        name,
+        description,
+        limits,
+        noise_cp,
+    }
+}
+
+const fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        nodes: None,
+        movetime_ms: None,
+    }
+}
+
+const fn nodes(n: u64) -> Limits {
+    Limits {
+        depth: None,
+        nodes: Some(n),
+        movetime_ms: None,
+    }
+}
+
+/// Every level, weakest first. Node and depth limits keep each level reproducible and equally
+/// strong on every machine; the README lists the time each takes per move.
+pub const LEVELS: [Level; 6] = [
+    level(
+        "beginner",
+        "looks one move ahead and often misjudges (noise ±150 cp)",
+        depth(1),
+        150,
+    ),
+    level("novice", "two plies with some noise (±60 cp)", depth(2), 60),
+    level("casual", "three plies, a little noise (±20 cp)", depth(3), 20),
+    level("club", "20,000 nodes", nodes(20_000), 0),
+    level("strong", "200,000 nodes", nodes(200_000), 0),
+    level("master", "2,000,000 nodes", nodes(2_000_000), 0),
+];
+
+/// The level used when none is named.
+pub const DEFAULT_LEVEL: &str = "strong";
+
+pub fn find(name: &str) -> Result<&'static Level, String> {
+    LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {
+        let names: Vec<&str> = LEVELS.iter().map(|l| l.name).collect();
+        format!("unknown level '{name}': choose one of {}", names.join(", "))
+    })
+}

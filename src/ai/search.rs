@@ -1,0 +1,742 @@
+//! Negamax alpha-beta with iterative deepening, aspiration windows and principal variation
+//! search, a transposition table, quiescence on captures and promotions (every move when in
+//! check), check extension, null-move pruning and late-move reductions, move ordering (TT move,
+//! MVV-LVA, killers, history), mate-distance scores and in-search draws (repetition, 100-ply
+//! rule, bare kings).
+
+use crate::rules::{Game, Move, MoveList, PieceKind, Position};
+
+use super::eval::{Weights, evaluate, has_pieces, value};
+use super::limits::{Clock, Limits, StopFlag};
+use super::tt::{Bound, TranspositionTable};
+
+pub const MATE: i32 = 32_000;
+pub const MAX_PLY: usize = 96;
+const INF: i32 = 32_500;
+/// Nodes between two looks at the clock and the stop flag (well under 1 ms of search).
+const CHECK_INTERVAL: u64 = 1024;
+/// Quiescence plies in which captures that only trade evenly are still searched.
+const EVEN_TRADE_PLIES: u32 = 2;
+/// Quiescence plies in which a check is answered with every evasion.
+const QUIESCENCE_EVASION_PLIES: u32 = 2;
+
+/// What one completed iteration found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Full moves to mate when `score` is a mate score: positive when the side to move mates.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE - MAX_PLY as i32 {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE + MAX_PLY as i32 {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// The persistent part of the engine: evaluation weights, hash table and move-ordering memory.
+pub struct Engine {
+    pub weights: Weights,
+    tt: TranspositionTable,
+    history: Box<[[i32; 64]; 64]>,
+}
+
+/// Where the limits of the running iteration stand.
+struct Budget<'a> {
+    node_limit: u64,
+    deadline_ms: Option<f64>,
+    clock: &'a dyn Clock,
+    stop: &'a StopFlag,
+}
+
+/// One search in progress over one position.
+struct Run<'a> {
+    engine: &'a mut Engine,
+    budget: Budget<'a>,
+    pos: Position,
+    keys: Vec<u64>,
+    nodes: u64,
+    aborted: bool,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// Best root move of the running iteration, once at least one root move is fully searched.
+    root_best: Option<(Move, i32)>,
+    /// The nominal depth of the running iteration (bounds extensions).
+    root_depth: u32,
+}
+
+/// The outcome of one iteration.
+enum Iteration {
+    Complete {
+        score: i32,
+        best: Option<Move>,
+        pv: Vec<Move>,
+    },
+    Aborted {
+        best: Option<(Move, i32)>,
+    },
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    /// An engine with a hash table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            weights: Weights::default(),
+            tt: TranspositionTable::new(hash_mb),
+            history: Box::new([[0; 64]; 64]),
+        }
+    }
+
+    /// Forgets everything learnt (hash table and history), so the next search depends only on
+    /// its input.
+    pub fn reset(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// Searches the game's current position within `limits`. `info` hears each completed
+    /// iteration. Returns `best: None` only when the side to move has no legal move.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut driver = IterativeDeepening::new(game, limits.clone(), clock);
+        loop {
+            if let Some(result) = driver.step(self, u64::MAX, clock, stop, info) {
+                return result;
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// Every legal root move with its exact score from a full-window search `depth` plies deep
+    /// (the noisy levels add their noise to these).
+    pub fn score_root_moves(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Vec<(Move, i32)> {
+        let budget = Budget {
+            node_limit: u64::MAX,
+            deadline_ms: None,
+            clock,
+            stop,
+        };
+        let keys = game.history_keys().to_vec();
+        let mut run = Run::new(self, budget, game.position().clone(), keys);
+        run.root_depth = depth;
+        let moves = run.pos.legal_moves();
+        let mut scored = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            let undo = run.play(mv);
+            let score = -run.negamax(depth as i32 - 1, -INF, INF, 1, true);
+            run.take_back(mv, undo);
+            if run.aborted {
+                break;
+            }
+            scored.push((mv, score));
+        }
+        scored
+    }
+}
+
+/// An iterative-deepening search that can run in slices: each `step` spends at most a given
+/// number of nodes, and the next call carries on (re-running an unfinished iteration, which the
+/// hash table makes cheap). The native driver calls it once with no slice limit; the browser
+/// calls it once a frame.
+pub struct IterativeDeepening {
+    root: Position,
+    keys: Vec<u64>,
+    limits: Limits,
+    started_ms: f64,
+    next_depth: u32,
+    nodes: u64,
+    best: SearchResult,
+    previous_score: i32,
+    started: bool,
+}
+
+impl IterativeDeepening {
+    pub fn new(game: &Game, limits: Limits, clock: &dyn Clock) -> IterativeDeepening {
+        let root = game.position().clone();
+        let first = root.legal_moves().as_slice().first().copied();
+        IterativeDeepening {
+            keys: game.history_keys().to_vec(),
+            root,
+            limits,
+            started_ms: clock.now_ms(),
+            next_depth: 1,
+            nodes: 0,
+            best: SearchResult {
+                best: first,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: first.into_iter().collect(),
+            },
+            previous_score: 0,
+            started: false,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn max_depth(&self) -> u32 {
+        self.limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8)
+    }
+
+    /// Runs up to `slice_nodes` more nodes. Returns the result when the search is over.
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        if !self.started {
+            engine.tt.new_search();
+            self.started = true;
+        }
+        if self.best.best.is_none() {
+            return Some(self.finish());
+        }
+        let total_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        let deadline_ms = self.limits.movetime_ms.map(|ms| self.started_ms + ms as f64);
+        let slice_end = self.nodes.saturating_add(slice_nodes);
+        loop {
+            if self.next_depth > self.max_depth() || stop.is_stopped() || self.nodes >= total_limit {
+                return Some(self.finish());
+            }
+            if deadline_ms.is_some_and(|d| clock.now_ms() >= d) {
+                return Some(self.finish());
+            }
+            let sliced = slice_end < total_limit;
+            let budget = Budget {
+                node_limit: slice_end.min(total_limit) - self.nodes,
+                deadline_ms,
+                clock,
+                stop,
+            };
+            let depth = self.next_depth;
+            let mut run = Run::new(engine, budget, self.root.clone(), self.keys.clone());
+            let outcome = run.iteration(depth, self.previous_score);
+            self.nodes += run.nodes;
+            match outcome {
+                Iteration::Complete { score, best, pv } => {
+                    self.best = SearchResult {
+                        best: best.or(self.best.best),
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                        pv,
+                    };
+                    self.previous_score = score;
+                    self.next_depth += 1;
+                    info(&SearchInfo {
+                        depth,
+                        score,
+                        nodes: self.nodes,
+                        elapsed_ms: clock.now_ms() - self.started_ms,
+                        pv: self.best.pv.clone(),
+                    });
+                    // A forced mate found within the depth searched will not change.
+                    if mate_in(score).is_some() && (MATE - score.abs()) as u32 <= depth {
+                        return Some(self.finish());
+                    }
+                }
+                Iteration::Aborted { best } => {
+                    let out_of_slice = sliced && self.nodes >= slice_end && !stop.is_stopped();
+                    let out_of_time = deadline_ms.is_some_and(|d| clock.now_ms() >= d);
+                    if out_of_slice && !out_of_time {
+                        return None;
+                    }
+                    if let Some((mv, score)) = best {
+                        // A root move that beat the previous best within this iteration is real.
+                        if Some(mv) != self.best.best && score > self.previous_score {
+                            self.best.best = Some(mv);
+                            self.best.score = score;
+                            self.best.pv = vec![mv];
+                        }
+                    }
+                    return Some(self.finish());
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) -> SearchResult {
+        self.best.nodes = self.nodes;
+        self.best.clone()
+    }
+}
+
+impl<'a> Run<'a> {
+    fn new(engine: &'a mut Engine, budget: Budget<'a>, pos: Position, keys: Vec<u64>) -> Run<'a> {
+        Run {
+            engine,
+            budget,
+            pos,
+            keys,
+            nodes: 0,
+            aborted: false,
+            killers: [[None; 2]; MAX_PLY],
+            pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            root_best: None,
+            root_depth: 1,
+        }
+    }
+
+    fn iteration(&mut self, depth: u32, previous: i32) -> Iteration {
+        self.root_depth = depth;
+        let depth = depth as i32;
+        let mut window = 45;
+        let (mut alpha, mut beta) = if depth >= 4 {
+            (previous - window, previous + window)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            self.root_best = None;
+            let score = self.negamax(depth, alpha, beta, 0, true);
+            if self.aborted {
+                return Iteration::Aborted { best: self.root_best };
+            }
+            if score <= alpha && alpha > -INF {
+                alpha = (alpha - window).max(-INF);
+                window *= 4;
+            } else if score >= beta && beta < INF {
+                beta = (beta + window).min(INF);
+                window *= 4;
+            } else {
+                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
+                return Iteration::Complete {
+                    score,
+                    best: pv.first().copied(),
+                    pv,
+                };
+            }
+        }
+    }
+
+    /// True once any limit is reached; checked at every node (nodes) and now and then (clock).
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.budget.node_limit {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            let late = self.budget.deadline_ms.is_some_and(|d| self.budget.clock.now_ms() >= d);
+            if late || self.budget.stop.is_stopped() {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether the current position occurred before since the last pawn move or capture.
+    fn is_repetition(&self) -> bool {
+        let key = self.pos.key();
+        let last = self.keys.len() - 1;
+        let reach = (self.pos.halfmove_clock() as usize).min(last);
+        (2..=reach).step_by(2).any(|back| self.keys[last - back] == key)
+    }
+
+    fn play(&mut self, mv: Move) -> crate::rules::Undo {
+        let undo = self.pos.make(mv);
+        self.keys.push(self.pos.key());
+        undo
+    }
+
+    fn take_back(&mut self, mv: Move, undo: crate::rules::Undo) {
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+    }
+
+    fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, allow_null: bool) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        let in_check = self.pos.in_check();
+        let root = ply == 0;
+        if !root {
+            if self.pos.has_only_kings() || self.is_repetition() {
+                return 0;
+            }
+            if self.pos.halfmove_clock() >= 100 {
+                // Mate still beats the hundred-ply draw.
+                let mated = in_check && self.pos.count_legal_moves() == 0;
+                return if mated { -MATE + ply as i32 } else { 0 };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // Check extension, bounded: in 4D a king is so exposed that checks can chain for ever.
+        if in_check && ply < 2 * self.root_depth as usize {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+        let is_pv = beta - alpha > 1;
+        let key = self.pos.key();
+        let entry = self.engine.tt.probe(key);
+        if let Some(e) = entry
+            && !root
+            && !is_pv
+            && e.depth >= depth
+        {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+
+        if !is_pv && !in_check {
+            let static_eval = evaluate(&self.pos, &self.engine.weights);
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 3 && static_eval - 110 * depth >= beta && beta.abs() < MATE - MAX_PLY as i32 {
+                return static_eval;
+            }
+            if allow_null && depth >= 3 && static_eval >= beta && has_pieces(&self.pos) {
+                let clock = self.pos.make_null();
+                self.keys.push(self.pos.key());
+                let reduction = 2 + depth / 4;
+                let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                self.pos.unmake_null(clock);
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta && score < MATE - MAX_PLY as i32 {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut scores = self.order_scores(&moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            let quiet = !self.pos.is_capture(mv) && !self.pos.is_promotion(mv);
+            let undo = self.play(mv);
+            let gives_check = self.pos.in_check();
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 && !self.aborted {
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.take_back(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if root {
+                    self.root_best = Some((mv, score));
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if self.pos.has_only_kings() {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                0
+            } else {
+                evaluate(&self.pos, &self.engine.weights)
+            };
+        }
+        let mut best = -INF;
+        // Every evasion is searched only near the horizon; deeper, checks are answered by
+        // captures alone (after a stand-pat), which keeps capture-check chains from exploding.
+        let all_evasions = in_check && qdepth < QUIESCENCE_EVASION_PLIES;
+        if !all_evasions {
+            let stand_pat = evaluate(&self.pos, &self.engine.weights);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut moves = self.pos.legal_moves();
+        if in_check && moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut scores = self.order_scores(&moves, None, ply);
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            let tactical = self.pos.is_capture(mv) || self.pos.is_promotion(mv);
+            if !all_evasions {
+                if !tactical {
+                    // Quiet moves sort last: nothing tactical remains.
+                    break;
+                }
+                if self.futile_capture(mv, best, alpha, qdepth) {
+                    continue;
+                }
+            }
+            let undo = self.play(mv);
+            let score = -self.quiescence(-beta, -alpha, ply + 1, qdepth + 1);
+            self.take_back(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Quiescence pruning: a capture that cannot lift the score to alpha even if the victim is
+    /// free (delta pruning), that loses material in the exchange on its square, or, past the
+    /// first quiescence plies, that only trades evenly (4D boards are full of even trades).
+    fn futile_capture(&self, mv: Move, stand_pat: i32, alpha: i32, qdepth: u32) -> bool {
+        let weights = &self.engine.weights;
+        let victim = self.pos.piece_at(mv.to).map_or(0, |p| value(weights, p.kind));
+        let promotion = if self.pos.is_promotion(mv) {
+            value(weights, PieceKind::Queen)
+        } else {
+            0
+        };
+        if stand_pat + victim + promotion + 200 <= alpha {
+            return true;
+        }
+        if promotion != 0 {
+            return false;
+        }
+        let exchange = static_exchange(&self.pos, mv, weights);
+        exchange < 0 || (exchange == 0 && qdepth >= EVEN_TRADE_PLIES)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = Some(mv);
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        for i in 0..child_len {
+            self.pv[ply][ply + 1 + i] = self.pv[ply + 1][ply + 1 + i];
+        }
+        self.pv_len[ply] = 1 + child_len;
+        if ply + 1 + child_len > MAX_PLY {
+            self.pv_len[ply] = MAX_PLY - ply;
+        }
+    }
+
+    fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let entry = &mut self.engine.history[mv.from.index()][mv.to.index()];
+        *entry += depth * depth;
+        if *entry > 1_000_000 {
+            self.engine.history.iter_mut().flatten().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// Ordering keys: TT move, then captures by most valuable victim / least valuable attacker,
+    /// promotions, killers, then quiet moves by history.
+    fn order_scores(
+        &self,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> [i32; crate::rules::movegen::MAX_MOVES] {
+        let mut scores = [0i32; crate::rules::movegen::MAX_MOVES];
+        let weights = &self.engine.weights;
+        for (i, &mv) in moves.iter().enumerate() {
+            scores[i] = if Some(mv) == tt_move {
+                10_000_000
+            } else if let Some(victim) = self.pos.piece_at(mv.to) {
+                let attacker = self.pos.piece_at(mv.from).map_or(PieceKind::Pawn, |p| p.kind);
+                5_000_000 + value(weights, victim.kind) * 16 - value(weights, attacker) / 16
+            } else if self.pos.is_promotion(mv) {
+                4_900_000
+            } else if self.killers[ply][0] == Some(mv) {
+                4_000_000
+            } else if self.killers[ply][1] == Some(mv) {
+                3_900_000
+            } else {
+                self.engine.history[mv.from.index()][mv.to.index()].min(3_000_000)
+            };
+        }
+        scores
+    }
+}
+
+/// Static exchange evaluation: the material the side to move wins by `mv` and the best
+/// sequence of recaptures on its square, each side always recapturing with its least valuable
+/// piece (and stopping when that would lose). Removing pieces from the occupancy reveals
+/// sliders behind them.
+pub fn static_exchange(pos: &Position, mv: Move, weights: &super::eval::Weights) -> i32 {
+    let piece_value = |kind: PieceKind| {
+        if kind == PieceKind::King {
+            20_000
+        } else {
+            value(weights, kind)
+        }
+    };
+    let mut gains = [0i32; 40];
+    gains[0] = pos.piece_at(mv.to).map_or(0, |p| piece_value(p.kind));
+    let mut on_square = pos.piece_at(mv.from).map_or(0, |p| piece_value(p.kind));
+    let mut occupied = pos.occupied().0 & !mv.from.bit();
+    let mut side = pos.side_to_move().opponent();
+    let mut depth = 0;
+    while depth + 1 < gains.len() {
+        let attackers = pos.attackers_with(mv.to, side, occupied).0 & occupied;
+        let Some((square, kind)) = PieceKind::ALL.iter().find_map(|&k| {
+            let of_kind = attackers & pos.pieces(side, k).0;
+            (of_kind != 0).then(|| (of_kind.trailing_zeros(), k))
+        }) else {
+            break;
+        };
+        depth += 1;
+        gains[depth] = on_square - gains[depth - 1];
+        on_square = piece_value(kind);
+        occupied &= !(1u64 << square);
+        side = side.opponent();
+    }
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
+}
+
+/// Selection sort, one step: swaps the best remaining move into place `i` and returns it.
+fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    scores.swap(i, best);
+    moves.swap(i, best);
+    moves.as_slice()[i]
+}
+
+/// Mate scores are stored relative to the node, so they stay right at another ply.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score + ply as i32
+    } else {
+        score
+    }
+}

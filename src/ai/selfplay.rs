@@ -1,0 +1,179 @@
+//! Games between computer players: the self-play ladder and the match against the 2-ply
+//! reference opponent. Openings are varied by a few seeded random plies, and with `swap` each
+//! opening is played twice with the colours exchanged.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::levels::{self, Level};
+use super::limits::{Clock, StopFlag};
+use super::random::Rng;
+use super::{Player, reference};
+use crate::rules::{Color, Game, Move, Outcome, Setup};
+
+/// Who plays: one of the levels, or the reimplemented 2-ply opponent of the original page.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Opponent {
+    Level(&'static Level),
+    Reference,
+}
+
+impl Opponent {
+    pub fn parse(name: &str) -> Result<Opponent, String> {
+        if name == "reference" {
+            return Ok(Opponent::Reference);
+        }
+        levels::find(name)
+            .map(Opponent::Level)
+            .map_err(|e| format!("{e}, or reference"))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponent::Level(l) => l.name,
+            Opponent::Reference => "reference",
+        }
+    }
+}
+
+/// A player in a running game.
+enum Seat {
+    Engine(Box<Player>),
+    Reference(Rng),
+}
+
+impl Seat {
+    fn new(opponent: Opponent, seed: u64) -> Seat {
+        match opponent {
+            Opponent::Level(level) => Seat::Engine(Box::new(Player::new(level, seed))),
+            Opponent::Reference => Seat::Reference(Rng::new(seed)),
+        }
+    }
+
+    fn choose(&mut self, game: &Game, clock: &dyn Clock, stop: &StopFlag) -> Option<Move> {
+        match self {
+            Seat::Engine(player) => player.choose(game, clock, stop),
+            Seat::Reference(rng) => reference::choose(game, rng),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub first: Opponent,
+    pub second: Opponent,
+    pub games: usize,
+    /// Alternate colours game by game (each opening is played from both sides).
+    pub swap: bool,
+    /// Setups to cycle through, one per opening.
+    pub setups: Vec<Setup>,
+    pub seed: u64,
+    /// Random plies played before the players take over (for variety).
+    pub opening_plies: usize,
+    pub threads: usize,
+}
+
+/// One finished game, from the first-named player's point of view.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: usize,
+    pub first_is_white: bool,
+    pub setup: Setup,
+    pub game: Game,
+    pub outcome: Outcome,
+    /// Milliseconds each side spent choosing moves, and how many moves it chose.
+    pub think_ms: [f64; 2],
+    pub moves_chosen: [usize; 2],
+}
+
+impl GameRecord {
+    /// 1 for a win of the first-named player, 0.5 for a draw, 0 for a loss.
+    pub fn first_score(&self) -> f64 {
+        match self.outcome.winner() {
+            None => 0.5,
+            Some(Color::White) if self.first_is_white => 1.0,
+            Some(Color::Black) if !self.first_is_white => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+/// Plays game `index` of a match.
+pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameRecord {
+    let opening = if config.swap { index / 2 } else { index };
+    let first_is_white = !config.swap || index.is_multiple_of(2);
+    let setup = config.setups[opening % config.setups.len()];
+    let mut game = Game::from_setup(setup);
+    let mut opening_rng = Rng::new(config.seed ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for _ in 0..config.opening_plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        let mv = moves.as_slice()[opening_rng.below(moves.len() as u64) as usize];
+        game.play(mv).expect("a generated move is legal");
+    }
+    let seat_seed = config.seed.wrapping_add(index as u64 * 7919);
+    let (white, black) = if first_is_white {
+        (config.first, config.second)
+    } else {
+        (config.second, config.first)
+    };
+    let mut seats = [Seat::new(white, seat_seed), Seat::new(black, seat_seed ^ 0xB1AC)];
+    let stop = StopFlag::new();
+    let mut think_ms = [0.0; 2];
+    let mut moves_chosen = [0; 2];
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome;
+        }
+        let side = game.position().side_to_move().index();
+        let began = clock.now_ms();
+        let mv = seats[side]
+            .choose(&game, clock, &stop)
+            .expect("a position that is not over has a legal move");
+        think_ms[side] += clock.now_ms() - began;
+        moves_chosen[side] += 1;
+        game.play(mv).expect("players only choose legal moves");
+    };
+    // Report think time by player, not colour: index 0 is the first-named player.
+    if !first_is_white {
+        think_ms.swap(0, 1);
+        moves_chosen.swap(0, 1);
+    }
+    GameRecord {
+        index,
+        first_is_white,
+        setup,
+        game,
+        outcome,
+        think_ms,
+        moves_chosen,
+    }
+}
+
+/// Plays the whole match on `threads` threads; games come back in index order.
+pub fn run_match(config: &MatchConfig, clock: &(dyn Clock + Sync)) -> Vec<GameRecord> {
+    let next = AtomicUsize::new(0);
+    let records = Mutex::new(Vec::with_capacity(config.games));
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games {
+                        break;
+                    }
+                    let record = play_game(config, index, clock);
+                    records
+                        .lock()
+                        .expect("no thread panicked holding the lock")
+                        .push(record);
+                }
+            });
+        }
+    });
+    let mut records = records.into_inner().expect("no thread panicked holding the lock");
+    records.sort_by_key(|r| r.index);
+    records
+}

@@ -1,0 +1,224 @@
+//! `bestmove`, `selfplay` and `bench`: the computer opponent from the command line.
+
+use crate::ai::levels::{self, DEFAULT_LEVEL};
+use crate::ai::limits::StdClock;
+use crate::ai::selfplay::{MatchConfig, Opponent, run_match};
+use crate::ai::{Clock, Engine, Limits, Player, SearchInfo, StopFlag, mate_in};
+use crate::rating::{GameResult, Rating};
+use crate::rules::lan::format_move;
+use crate::rules::{Game, Move, Position, Setup};
+
+/// The PV in LAN4D from `pos`.
+fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        words.push(format_move(&pos, mv));
+        pos.make(mv);
+    }
+    words.join(" ")
+}
+
+fn info_line(pos: &Position, info: &SearchInfo) -> String {
+    let score = match mate_in(info.score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", info.score),
+    };
+    let nps = (info.nodes as f64 / (info.elapsed_ms / 1000.0).max(1e-6)) as u64;
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} pv {}",
+        info.depth,
+        info.nodes,
+        pv_text(pos, &info.pv)
+    )
+}
+
+pub fn bestmove(position: Position, level: Option<&str>, limits: Limits, seed: u64) -> Result<(), String> {
+    let game = Game::new(position);
+    if let Some(outcome) = game.outcome() {
+        println!("outcome {} {}", outcome.result_token(), outcome.reason());
+        println!("bestmove none");
+        return Ok(());
+    }
+    let clock = StdClock::new();
+    let stop = StopFlag::new();
+    let pos = game.position().clone();
+    let mut print = |info: &SearchInfo| println!("{}", info_line(&pos, info));
+    let explicit = limits != Limits::default();
+    let best = if explicit {
+        Engine::default().search(&game, &limits, &clock, &stop, &mut print).best
+    } else {
+        let level = levels::find(level.unwrap_or(DEFAULT_LEVEL))?;
+        Player::new(level, seed).choose_with_info(&game, &clock, &stop, &mut print)
+    };
+    let best = best.ok_or("no legal move in a position that is not over")?;
+    println!("bestmove {}", format_move(game.position(), best));
+    Ok(())
+}
+
+pub struct SelfplayOptions {
+    pub white: String,
+    pub black: String,
+    pub games: usize,
+    pub setup: String,
+    pub seed: u64,
+    pub threads: usize,
+    pub swap: bool,
+    pub opening_plies: usize,
+    pub verbose: bool,
+}
+
+pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
+    let first = Opponent::parse(&options.white)?;
+    let second = Opponent::parse(&options.black)?;
+    let setups = match options.setup.as_str() {
+        "classic" => vec![Setup::Classic],
+        "full" => vec![Setup::Full],
+        "mixed" => vec![Setup::Classic, Setup::Full],
+        other => return Err(format!("unknown setup '{other}': choose classic, full or mixed")),
+    };
+    let config = MatchConfig {
+        first,
+        second,
+        games: options.games,
+        swap: options.swap,
+        setups,
+        seed: options.seed,
+        opening_plies: options.opening_plies,
+        threads: options.threads,
+    };
+    let clock = StdClock::new();
+    let records = run_match(&config, &clock);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut reasons: Vec<(&str, usize)> = Vec::new();
+    let mut think = [0.0f64; 2];
+    let mut chosen = [0usize; 2];
+    let mut first_results = Vec::new();
+    for r in &records {
+        let result = match r.first_score() {
+            1.0 => GameResult::Win,
+            0.0 => GameResult::Loss,
+            _ => GameResult::Draw,
+        };
+        match result {
+            GameResult::Win => wins += 1,
+            GameResult::Draw => draws += 1,
+            GameResult::Loss => losses += 1,
+        }
+        first_results.push(result);
+        match reasons.iter_mut().find(|(name, _)| *name == r.outcome.reason()) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((r.outcome.reason(), 1)),
+        }
+        for side in 0..2 {
+            think[side] += r.think_ms[side];
+            chosen[side] += r.moves_chosen[side];
+        }
+        if options.verbose {
+            println!(
+                "game {} {} {} as {}: {} {} ({} plies)",
+                r.index + 1,
+                r.setup.name(),
+                first.name(),
+                if r.first_is_white { "White" } else { "Black" },
+                r.outcome.result_token(),
+                r.outcome.reason(),
+                r.game.moves().len()
+            );
+        }
+    }
+    let n = records.len().max(1) as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / n * 100.0;
+    println!("{} vs {}: {} games", first.name(), second.name(), records.len());
+    println!(
+        "wins {wins} draws {draws} losses {losses} score {score:.1}% (for {})",
+        first.name()
+    );
+    let reasons_text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("reasons {}", reasons_text.join(", "));
+    let ms_per_move = |side: usize| think[side] / chosen[side].max(1) as f64;
+    println!(
+        "time per move: {} {:.1} ms, {} {:.1} ms",
+        first.name(),
+        ms_per_move(0),
+        second.name(),
+        ms_per_move(1)
+    );
+    let start = Rating::default();
+    let invert = |r: GameResult| match r {
+        GameResult::Win => GameResult::Loss,
+        GameResult::Loss => GameResult::Win,
+        GameResult::Draw => GameResult::Draw,
+    };
+    let first_rating = start.after_period(&first_results.iter().map(|&r| (start, r)).collect::<Vec<_>>());
+    let second_rating = start.after_period(&first_results.iter().map(|&r| (start, invert(r))).collect::<Vec<_>>());
+    for (name, r) in [(first.name(), first_rating), (second.name(), second_rating)] {
+        println!(
+            "glicko2 {name} rating {:.0} deviation {:.0} volatility {:.4}",
+            r.rating, r.deviation, r.volatility
+        );
+    }
+    Ok(())
+}
+
+/// The bench positions: both starts and four middlegames from club-level games.
+const BENCH_POSITIONS: [&str; 6] = [
+    "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1",
+    "4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbk/pppp/4/4|qbnr/pppp/4/4 w 0 1",
+    "4/2P1/PP1P/RN1Q|q3/4/4/2R1|1rb1/4/4/4|1knr/3p/p3/1K2 w 0 6",
+    "4/1P2/P1QP/qNK1|4/4/4/2R1|1rq1/4/4/4|1knr/3p/4/4 w 0 10",
+    "4/4/PP1P/RNB1|q3/4/PP1P/1KNR|r1b1/ppkp/2n1/2Q1|1bnr/2Pp/pp2/2B1 w 0 6",
+    "4/4/PP1P/RNB1|4/1P2/P2P/1KNR|2r1/p1kp/2n1/4|1b1r/1q1p/pn2/4 w 1 10",
+];
+
+pub fn bench(nodes: u64) -> Result<(), String> {
+    let mut total_nodes = 0u64;
+    let mut total_ms = 0.0;
+    for fen in BENCH_POSITIONS {
+        let position = Position::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
+        let game = Game::new(position);
+        let clock = StdClock::new();
+        let began = clock.now_ms();
+        let result = Engine::default().search(&game, &Limits::nodes(nodes), &clock, &StopFlag::new(), &mut |_| {});
+        let ms = clock.now_ms() - began;
+        total_nodes += result.nodes;
+        total_ms += ms;
+        println!(
+            "position {} depth {} nodes {} time {:.0} ms nps {:.0}",
+            fen,
+            result.depth,
+            result.nodes,
+            ms,
+            result.nodes as f64 / (ms / 1000.0).max(1e-6)
+        );
+    }
+    println!(
+        "total nodes {total_nodes} time {:.0} ms nps {:.0}",
+        total_ms,
+        total_nodes as f64 / (total_ms / 1000.0)
+    );
+    let stop_latency = measure_stop_latency();
+    println!("stop latency {stop_latency:.2} ms (from raising the stop flag to the search returning)");
+    Ok(())
+}
+
+/// Starts an unbounded search on another thread, raises the stop flag after 200 ms and
+/// measures how long the search takes to return.
+fn measure_stop_latency() -> f64 {
+    let stop = StopFlag::new();
+    let game = Game::from_setup(Setup::Full);
+    let worker_stop = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let clock = StdClock::new();
+        Engine::default().search(&game, &Limits::default(), &clock, &worker_stop, &mut |_| {});
+        std::time::Instant::now()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let raised = std::time::Instant::now();
+    stop.stop();
+    let returned = handle.join().expect("the search thread does not panic");
+    returned.duration_since(raised).as_secs_f64() * 1000.0
+}

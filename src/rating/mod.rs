@@ -1,0 +1,5 @@
+//! Ratings: Glicko-2 (the system lichess uses) from the maintained `skillratings` crate.
+
+pub mod glicko;
+
+pub use glicko::{GameResult, Rating};

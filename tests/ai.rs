@@ -1,0 +1,316 @@
+//! The computer opponent: forced mates, legality over many random positions, limits, the stop
+//! flag, determinism, slicing and a strength check by self-play.
+
+use std::time::{Duration, Instant};
+
+use tesseract_chess::ai::limits::StdClock;
+use tesseract_chess::ai::random::Rng;
+use tesseract_chess::ai::selfplay::{MatchConfig, Opponent, run_match};
+use tesseract_chess::ai::*;
+use tesseract_chess::ai::{levels, reference};
+use tesseract_chess::rules::*;
+
+/// Exhaustive check: does the side to move have a mate in exactly `n` moves with `first`?
+fn mates_with(pos: &mut Position, first: Move, n: u32) -> bool {
+    let undo = pos.make(first);
+    let replies = pos.legal_moves();
+    let mates = if replies.is_empty() {
+        pos.in_check()
+    } else if n > 1 {
+        replies.iter().all(|&r| {
+            let u = pos.make(r);
+            let ok = has_mate_in(pos, n - 1);
+            pos.unmake(r, u);
+            ok
+        })
+    } else {
+        false
+    };
+    pos.unmake(first, undo);
+    mates
+}
+
+fn has_mate_in(pos: &mut Position, n: u32) -> bool {
+    pos.legal_moves().iter().any(|&m| mates_with(pos, m, n))
+}
+
+/// Positions with a forced mate, each with its length in moves and what it shows.
+const MATES: [(&str, u32, &str); 13] = [
+    (
+        "4/4/4/4|4/3q/4/k3|4/4/4/2K1|4/1Q2/4/1n2 w 0 1",
+        1,
+        "queen mates changing Z and W",
+    ),
+    (
+        "4/4/4/r3|4/4/4/r3|4/1QN1/4/2k1|4/3K/4/4 w 0 1",
+        1,
+        "queen mates along W",
+    ),
+    (
+        "4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1",
+        1,
+        "queen drops a board along W",
+    ),
+    (
+        "4/4/4/4|k1K1/4/N1p1/4|3p/4/2N1/4|4/4/Q3/4 w 0 1",
+        1,
+        "knight jumps from the top board to the bottom",
+    ),
+    (
+        "q3/4/4/4|k3/4/4/4|N3/2K1/4/4|4/1N2/Q3/4 w 0 1",
+        1,
+        "knight jumps across Z",
+    ),
+    (
+        "3K/4/4/4|4/4/3k/Q3|4/4/4/4|4/4/4/1N2 w 0 1",
+        1,
+        "queen mates inside one board",
+    ),
+    (
+        "4/4/1B2/4|2k1/4/1Q2/4|4/K3/4/4|4/4/4/4 w 0 1",
+        1,
+        "queen mates changing Z",
+    ),
+    (
+        "4/1K2/4/4|B3/4/4/4|4/4/4/1Q2|3k/4/4/4 w 0 1",
+        2,
+        "quiet queen move along W, then mate",
+    ),
+    (
+        "4/1K2/4/4|4/4/4/Q3|4/4/4/4|2pq/4/4/3k w 0 1",
+        2,
+        "check along W, then mate",
+    ),
+    (
+        "4/4/4/4|Q3/4/4/4|4/4/4/4|4/2K1/4/k3 w 0 1",
+        2,
+        "queen changes Z, then mates",
+    ),
+    (
+        "4/4/4/2Q1|4/3k/K3/4|4/4/4/4|4/4/4/4 w 0 1",
+        2,
+        "a quiet king move across boards first",
+    ),
+    (
+        "4/1k2/4/4|4/3Q/4/4|4/4/4/4|1N2/4/4/1K2 w 0 1",
+        2,
+        "knight jumps across W, then mate",
+    ),
+    (
+        "2k1/4/4/3Q|4/4/4/4|4/4/1K2/4|4/4/4/4 w 0 1",
+        2,
+        "queen check, then mate",
+    ),
+];
+
+#[test]
+fn finds_every_forced_mate_in_one_and_two() {
+    for (fen, n, what) in MATES {
+        let mut pos = Position::from_fen(fen).unwrap();
+        assert!(has_mate_in(&mut pos, n), "{what}: the position has a mate in {n}");
+        if n > 1 {
+            assert!(!has_mate_in(&mut pos, n - 1), "{what}: and none shorter");
+        }
+        let game = Game::new(pos.clone());
+        let result = Engine::default().search(
+            &game,
+            &Limits::depth(2 * n + 1),
+            &NoClock,
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        let best = result.best.expect("a move");
+        assert!(mates_with(&mut pos, best, n), "{what}: {best} mates in {n}");
+        assert_eq!(mate_in(result.score), Some(n as i32), "{what}: score {}", result.score);
+    }
+}
+
+#[test]
+fn the_mated_side_sees_the_mate_coming() {
+    // Black to move after White's quiet first move of a mate in two: every reply loses in one.
+    let mut pos = Position::from_fen(MATES[10].0).unwrap();
+    let first = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| mates_with(&mut pos, m, 2))
+        .unwrap();
+    pos.make(first);
+    let game = Game::new(pos);
+    let result = Engine::default().search(&game, &Limits::depth(4), &NoClock, &StopFlag::new(), &mut |_| {});
+    assert_eq!(mate_in(result.score), Some(-1));
+}
+
+/// Random positions from random games of both setups.
+fn random_positions(count: usize, seed: u64) -> Vec<Game> {
+    let mut rng = Rng::new(seed);
+    let mut games = Vec::with_capacity(count);
+    while games.len() < count {
+        let setup = if rng.below(2) == 0 { Setup::Classic } else { Setup::Full };
+        let mut game = Game::from_setup(setup);
+        let plies = rng.below(40);
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            game.play(moves.as_slice()[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+        }
+        if game.outcome().is_none() {
+            games.push(game);
+        }
+    }
+    games
+}
+
+#[test]
+fn always_returns_a_legal_move_in_thousands_of_random_positions() {
+    let mut engine = Engine::new(1);
+    for (i, game) in random_positions(2000, 11).iter().enumerate() {
+        let limits = if i % 2 == 0 {
+            Limits::nodes(200)
+        } else {
+            Limits::depth(1)
+        };
+        let result = engine.search(game, &limits, &NoClock, &StopFlag::new(), &mut |_| {});
+        let best = result
+            .best
+            .unwrap_or_else(|| panic!("no move in {}", game.position().to_fen()));
+        assert!(game.position().is_legal(best), "{best} in {}", game.position().to_fen());
+    }
+}
+
+#[test]
+fn every_level_plays_legal_moves() {
+    for (i, game) in random_positions(12, 5).iter().enumerate() {
+        let level = &LEVELS[i % 4];
+        let best = Player::new(level, i as u64)
+            .choose(game, &NoClock, &StopFlag::new())
+            .unwrap();
+        assert!(game.position().is_legal(best), "{} chose {best}", level.name);
+    }
+}
+
+#[test]
+fn node_and_depth_limits_are_exact() {
+    let games = random_positions(6, 3);
+    for game in &games {
+        for limit in [1, 10, 1_000, 7_777] {
+            let result = Engine::default().search(game, &Limits::nodes(limit), &NoClock, &StopFlag::new(), &mut |_| {});
+            assert!(result.nodes <= limit, "{} nodes under a limit of {limit}", result.nodes);
+            assert!(game.position().is_legal(result.best.unwrap()));
+        }
+    }
+    let game = Game::from_setup(Setup::Classic);
+    for depth in 1..=5 {
+        let mut seen = Vec::new();
+        let result = Engine::default().search(&game, &Limits::depth(depth), &NoClock, &StopFlag::new(), &mut |i| {
+            seen.push(i.depth)
+        });
+        assert_eq!(result.depth, depth);
+        assert_eq!(seen, (1..=depth).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn a_time_limit_is_kept_within_100_ms() {
+    let game = Game::from_setup(Setup::Full);
+    for ms in [50, 300] {
+        let clock = StdClock::new();
+        let began = Instant::now();
+        let result = Engine::default().search(&game, &Limits::movetime(ms), &clock, &StopFlag::new(), &mut |_| {});
+        let took = began.elapsed();
+        assert!(took < Duration::from_millis(ms + 100), "{ms} ms limit took {took:?}");
+        assert!(result.best.is_some());
+    }
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_from_another_thread() {
+    let stop = StopFlag::new();
+    let worker_stop = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let game = Game::from_setup(Setup::Full);
+        let result = Engine::default().search(&game, &Limits::default(), &StdClock::new(), &worker_stop, &mut |_| {});
+        (result, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    let raised = Instant::now();
+    stop.stop();
+    let (result, returned) = handle.join().unwrap();
+    assert!(returned.duration_since(raised) < Duration::from_millis(100));
+    assert!(Setup::Full.position().is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn the_same_input_under_a_depth_or_node_limit_gives_the_same_move() {
+    for game in random_positions(5, 21) {
+        for limits in [Limits::depth(3), Limits::nodes(5_000)] {
+            let a = Engine::default().search(&game, &limits, &NoClock, &StopFlag::new(), &mut |_| {});
+            let b = Engine::default().search(&game, &limits, &NoClock, &StopFlag::new(), &mut |_| {});
+            assert_eq!((a.best, a.nodes, a.score), (b.best, b.nodes, b.score));
+        }
+        let level = levels::find("beginner").unwrap();
+        let a = Player::new(level, 9).choose(&game, &NoClock, &StopFlag::new());
+        let b = Player::new(level, 9).choose(&game, &NoClock, &StopFlag::new());
+        assert_eq!(a, b, "a seeded noisy level repeats itself");
+    }
+}
+
+#[test]
+fn a_sliced_search_spends_at_most_its_slice_per_step() {
+    let game = Game::from_setup(Setup::Classic);
+    let mut engine = Engine::default();
+    let mut search = IterativeDeepening::new(&game, Limits::nodes(60_000), &NoClock);
+    let stop = StopFlag::new();
+    let mut steps = 0;
+    let result = loop {
+        let before = search.nodes();
+        let done = search.step(&mut engine, 2_000, &NoClock, &stop, &mut |_| {});
+        assert!(search.nodes() - before <= 2_000);
+        steps += 1;
+        if let Some(result) = done {
+            break result;
+        }
+    };
+    assert!(
+        steps >= 30,
+        "60,000 nodes in slices of 2,000 take many steps, took {steps}"
+    );
+    assert!(
+        result.depth >= 3,
+        "the sliced search still deepens: depth {}",
+        result.depth
+    );
+    assert!(game.position().is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn a_stronger_level_outscores_a_weaker_one() {
+    let config = MatchConfig {
+        first: Opponent::parse("casual").unwrap(),
+        second: Opponent::parse("beginner").unwrap(),
+        games: 6,
+        swap: true,
+        setups: vec![Setup::Classic, Setup::Full],
+        seed: 4,
+        opening_plies: 2,
+        threads: 2,
+    };
+    let records = run_match(&config, &StdClock::new());
+    let score: f64 = records.iter().map(|r| r.first_score()).sum();
+    assert!(score > 3.0, "casual scored {score} of 6 against beginner");
+    for r in &records {
+        assert!(r.outcome == r.game.outcome().unwrap());
+    }
+}
+
+#[test]
+fn the_reference_opponent_plays_legal_moves_and_takes_a_free_queen() {
+    // White to move can take the Black queen on b1[0,0] with the rook along X.
+    let game = Game::new(Position::from_fen("4/4/4/RqK1|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1").unwrap());
+    let mut rng = Rng::new(1);
+    let mv = reference::choose(&game, &mut rng).unwrap();
+    assert_eq!(mv.to, "b1@00".parse().unwrap());
+}
