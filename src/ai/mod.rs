@@ -34,6 +34,13 @@ impl Player {
         }
     }
 
+    /// A player whose evaluation uses other weights (for measuring them by self-play).
+    pub fn with_weights(level: &'static Level, seed: u64, weights: eval::Weights) -> Player {
+        let mut player = Player::new(level, seed);
+        player.engine.weights = weights;
+        player
+    }
+
     /// The move this level plays in the game's position (`None` if it has no legal move).
     pub fn choose(&mut self, game: &Game, clock: &dyn Clock, stop: &StopFlag) -> Option<Move> {
         self.choose_with_info(game, clock, stop, &mut |_| {})

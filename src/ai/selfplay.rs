@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::levels::{self, Level};
 use super::limits::{Clock, StopFlag};
 use super::random::Rng;
-use super::{Player, reference};
+use super::{Engine, Player, reference};
 use crate::rules::{Color, Game, Move, Outcome, Setup};
 
 /// Who plays: one of the levels, or the reimplemented 2-ply opponent of the original page.
@@ -98,6 +98,27 @@ impl GameRecord {
     }
 }
 
+/// Opening moves are random, but only among moves a short search finds within this margin of the
+/// best: a purely random first move in this variant often walks into a forced mate, and the
+/// match would measure the opening instead of the players.
+const OPENING_MARGIN_CP: i32 = 60;
+const OPENING_SEARCH_DEPTH: u32 = 3;
+
+fn sound_random_move(engine: &mut Engine, game: &Game, rng: &mut Rng, clock: &dyn Clock) -> Move {
+    let scored = engine.score_root_moves(game, OPENING_SEARCH_DEPTH, clock, &StopFlag::new());
+    let best = scored
+        .iter()
+        .map(|&(_, s)| s)
+        .max()
+        .expect("a game that is not over has moves");
+    let sound: Vec<Move> = scored
+        .iter()
+        .filter(|&&(_, s)| s >= best - OPENING_MARGIN_CP)
+        .map(|&(m, _)| m)
+        .collect();
+    sound[rng.below(sound.len() as u64) as usize]
+}
+
 /// Plays game `index` of a match.
 pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameRecord {
     let opening = if config.swap { index / 2 } else { index };
@@ -105,12 +126,12 @@ pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameR
     let setup = config.setups[opening % config.setups.len()];
     let mut game = Game::from_setup(setup);
     let mut opening_rng = Rng::new(config.seed ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut opening_engine = Engine::new(1);
     for _ in 0..config.opening_plies {
         if game.outcome().is_some() {
             break;
         }
-        let moves = game.position().legal_moves();
-        let mv = moves.as_slice()[opening_rng.below(moves.len() as u64) as usize];
+        let mv = sound_random_move(&mut opening_engine, &game, &mut opening_rng, clock);
         game.play(mv).expect("a generated move is legal");
     }
     let seat_seed = config.seed.wrapping_add(index as u64 * 7919);

@@ -13,7 +13,8 @@ pub struct Cell(pub Square);
 const BOARD_GAP: f32 = 1.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (spawn_cells, spawn_camera_and_light));
+    app.add_systems(Startup, (spawn_cells, spawn_camera_and_light))
+        .add_systems(PostUpdate, project_cells.before(TransformSystems::Propagate));
 }
 
 /// Where a square sits in the flat view: X across, Y "up the table" (world -Z), boards apart.
@@ -40,8 +41,15 @@ fn spawn_cells(
             Name::new(square.to_string()),
             Mesh3d(tile.clone()),
             MeshMaterial3d(if is_dark { dark.clone() } else { light.clone() }),
-            Transform::from_translation(flat_position(square)),
+            Transform::default(),
         ));
+    }
+}
+
+/// Places each new cell from its 4D square (the projection decides; entities only mirror).
+fn project_cells(mut cells: Query<(&Cell, &mut Transform), Added<Cell>>) {
+    for (cell, mut transform) in &mut cells {
+        transform.translation = flat_position(cell.0);
     }
 }
 

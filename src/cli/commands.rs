@@ -49,6 +49,17 @@ pub fn execute(command: Command) -> Result<(), String> {
             super::engine_commands::selfplay(&options)
         }
         Command::Bench { nodes } => super::engine_commands::bench(nodes),
+        Command::Ladder { games, seed, threads } => {
+            super::engine_commands::ladder(games as usize, seed, threads as usize);
+            Ok(())
+        }
+        #[cfg(feature = "app")]
+        Command::Screenshot { out, size } => {
+            let request = crate::app::ScreenshotRequest { path: out, size };
+            crate::app::run(crate::app::Launch {
+                screenshot: Some(request),
+            })
+        }
         Command::Perft {
             depth,
             start,

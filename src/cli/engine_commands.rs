@@ -2,8 +2,8 @@
 
 use crate::ai::levels::{self, DEFAULT_LEVEL};
 use crate::ai::limits::StdClock;
-use crate::ai::selfplay::{MatchConfig, Opponent, run_match};
-use crate::ai::{Clock, Engine, Limits, Player, SearchInfo, StopFlag, mate_in};
+use crate::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
+use crate::ai::{Clock, Engine, LEVELS, Limits, Player, SearchInfo, StopFlag, mate_in};
 use crate::rating::{GameResult, Rating};
 use crate::rules::lan::format_move;
 use crate::rules::{Game, Move, Position, Setup};
@@ -71,6 +71,130 @@ pub struct SelfplayOptions {
     pub verbose: bool,
 }
 
+/// Wins, draws and losses of the first-named player, and each player's milliseconds per move.
+struct Tally {
+    results: Vec<GameResult>,
+    ms_per_move: [f64; 2],
+}
+
+impl Tally {
+    fn of(records: &[GameRecord]) -> Tally {
+        let mut think = [0.0f64; 2];
+        let mut chosen = [0usize; 2];
+        let results = records
+            .iter()
+            .map(|r| {
+                for side in 0..2 {
+                    think[side] += r.think_ms[side];
+                    chosen[side] += r.moves_chosen[side];
+                }
+                match r.first_score() {
+                    1.0 => GameResult::Win,
+                    0.0 => GameResult::Loss,
+                    _ => GameResult::Draw,
+                }
+            })
+            .collect();
+        let ms_per_move = [0, 1].map(|side| think[side] / chosen[side].max(1) as f64);
+        Tally { results, ms_per_move }
+    }
+
+    fn count(&self, result: GameResult) -> usize {
+        self.results.iter().filter(|&&r| r == result).count()
+    }
+
+    fn score_percent(&self) -> f64 {
+        let points = self.count(GameResult::Win) as f64 + self.count(GameResult::Draw) as f64 / 2.0;
+        points / self.results.len().max(1) as f64 * 100.0
+    }
+
+    /// The first player's rating after one period against an opponent rated `opponent`.
+    fn rate_first(&self, start: Rating, opponent: Rating) -> Rating {
+        start.after_period(&self.results.iter().map(|&r| (opponent, r)).collect::<Vec<_>>())
+    }
+
+    fn rate_second(&self, start: Rating, opponent: Rating) -> Rating {
+        let inverted: Vec<(Rating, GameResult)> = self
+            .results
+            .iter()
+            .map(|&r| {
+                let flipped = match r {
+                    GameResult::Win => GameResult::Loss,
+                    GameResult::Loss => GameResult::Win,
+                    GameResult::Draw => GameResult::Draw,
+                };
+                (opponent, flipped)
+            })
+            .collect();
+        start.after_period(&inverted)
+    }
+}
+
+pub fn ladder(games: usize, seed: u64, threads: usize) {
+    let clock = StdClock::new();
+    let mut ratings = vec![Rating::default()];
+    let mut pairs: Vec<(Opponent, Opponent)> = LEVELS
+        .windows(2)
+        .map(|w| (Opponent::Level(&w[1]), Opponent::Level(&w[0])))
+        .collect();
+    pairs.push((Opponent::Level(&LEVELS[LEVELS.len() - 1]), Opponent::Reference));
+    println!("pair | wins draws losses | score | ms/move (first, second)");
+    for (i, &(first, second)) in pairs.iter().enumerate() {
+        let config = MatchConfig {
+            first,
+            second,
+            games,
+            swap: true,
+            setups: vec![Setup::Classic, Setup::Full],
+            seed: seed.wrapping_add(i as u64),
+            opening_plies: 2,
+            threads,
+        };
+        let records = run_match(&config, &clock);
+        for r in &records {
+            println!(
+                "  game {} {} {} as {}: {} {} ({} plies)",
+                r.index + 1,
+                r.setup.name(),
+                first.name(),
+                if r.first_is_white { "White" } else { "Black" },
+                r.outcome.result_token(),
+                r.outcome.reason(),
+                r.game.moves().len()
+            );
+        }
+        let tally = Tally::of(&records);
+        println!(
+            "{} vs {} | {} {} {} | {:.1}% | {:.1} ms, {:.1} ms",
+            first.name(),
+            second.name(),
+            tally.count(GameResult::Win),
+            tally.count(GameResult::Draw),
+            tally.count(GameResult::Loss),
+            tally.score_percent(),
+            tally.ms_per_move[0],
+            tally.ms_per_move[1]
+        );
+        if i + 1 < pairs.len() {
+            // The level above starts from the rating of the level below (with the default,
+            // wide deviation) and is rated on its games against it.
+            let below = ratings[i];
+            let prior = Rating {
+                rating: below.rating,
+                ..Rating::default()
+            };
+            ratings.push(tally.rate_first(prior, below));
+        }
+    }
+    println!("glicko2 ladder (each level rated on its games against the level below; beginner 1500):");
+    for (level, r) in LEVELS.iter().zip(&ratings) {
+        println!(
+            "  {} rating {:.0} deviation {:.0} volatility {:.4}",
+            level.name, r.rating, r.deviation, r.volatility
+        );
+    }
+}
+
 pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     let first = Opponent::parse(&options.white)?;
     let second = Opponent::parse(&options.black)?;
@@ -92,30 +216,11 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     };
     let clock = StdClock::new();
     let records = run_match(&config, &clock);
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut reasons: Vec<(&str, usize)> = Vec::new();
-    let mut think = [0.0f64; 2];
-    let mut chosen = [0usize; 2];
-    let mut first_results = Vec::new();
     for r in &records {
-        let result = match r.first_score() {
-            1.0 => GameResult::Win,
-            0.0 => GameResult::Loss,
-            _ => GameResult::Draw,
-        };
-        match result {
-            GameResult::Win => wins += 1,
-            GameResult::Draw => draws += 1,
-            GameResult::Loss => losses += 1,
-        }
-        first_results.push(result);
         match reasons.iter_mut().find(|(name, _)| *name == r.outcome.reason()) {
             Some((_, n)) => *n += 1,
             None => reasons.push((r.outcome.reason(), 1)),
-        }
-        for side in 0..2 {
-            think[side] += r.think_ms[side];
-            chosen[side] += r.moves_chosen[side];
         }
         if options.verbose {
             println!(
@@ -128,34 +233,34 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
                 r.outcome.reason(),
                 r.game.moves().len()
             );
+            println!("  moves {}", pv_text(r.game.start(), r.game.moves()));
         }
     }
-    let n = records.len().max(1) as f64;
-    let score = (wins as f64 + draws as f64 / 2.0) / n * 100.0;
+    let tally = Tally::of(&records);
     println!("{} vs {}: {} games", first.name(), second.name(), records.len());
     println!(
-        "wins {wins} draws {draws} losses {losses} score {score:.1}% (for {})",
+        "wins {} draws {} losses {} score {:.1}% (for {})",
+        tally.count(GameResult::Win),
+        tally.count(GameResult::Draw),
+        tally.count(GameResult::Loss),
+        tally.score_percent(),
         first.name()
     );
     let reasons_text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     println!("reasons {}", reasons_text.join(", "));
-    let ms_per_move = |side: usize| think[side] / chosen[side].max(1) as f64;
     println!(
         "time per move: {} {:.1} ms, {} {:.1} ms",
         first.name(),
-        ms_per_move(0),
+        tally.ms_per_move[0],
         second.name(),
-        ms_per_move(1)
+        tally.ms_per_move[1]
     );
     let start = Rating::default();
-    let invert = |r: GameResult| match r {
-        GameResult::Win => GameResult::Loss,
-        GameResult::Loss => GameResult::Win,
-        GameResult::Draw => GameResult::Draw,
-    };
-    let first_rating = start.after_period(&first_results.iter().map(|&r| (start, r)).collect::<Vec<_>>());
-    let second_rating = start.after_period(&first_results.iter().map(|&r| (start, invert(r))).collect::<Vec<_>>());
-    for (name, r) in [(first.name(), first_rating), (second.name(), second_rating)] {
+    let ratings = [
+        (first.name(), tally.rate_first(start, start)),
+        (second.name(), tally.rate_second(start, start)),
+    ];
+    for (name, r) in ratings {
         println!(
             "glicko2 {name} rating {:.0} deviation {:.0} volatility {:.4}",
             r.rating, r.deviation, r.volatility

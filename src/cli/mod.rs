@@ -83,12 +83,33 @@ pub enum Command {
         /// Alternate colours game by game.
         #[arg(long)]
         swap: bool,
-        /// Random plies before the players take over, for varied openings.
+        /// Random plies before the players take over, for varied openings (each chosen among the
+        /// moves a depth-3 search scores within 60 centipawns of the best).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=40))]
         opening_plies: u64,
         /// Also print one line per game.
         #[arg(long)]
         verbose: bool,
+    },
+    /// Render the game window to a PNG file and exit.
+    #[cfg(feature = "app")]
+    Screenshot {
+        /// Where to write the PNG.
+        out: std::path::PathBuf,
+        /// Window size as WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+    },
+    /// Play each pair of adjacent levels (and the top level against the reference opponent) and
+    /// rate the levels with Glicko-2, chained up from the beginner at 1500.
+    Ladder {
+        /// Games per pair (colours alternate, setups mixed).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
     },
     /// Measure search speed on a fixed set of positions.
     Bench {
@@ -179,8 +200,26 @@ fn fail(message: &str) -> ExitCode {
 
 #[cfg(feature = "app")]
 fn launch_game() -> Result<(), String> {
-    crate::app::run();
-    Ok(())
+    crate::app::run(crate::app::Launch::default())
+}
+
+/// `1280x720` to (1280, 720), each side 64 to 8192 pixels.
+#[cfg(feature = "app")]
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once('x')
+        .ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT"))?;
+    let side = |v: &str| -> Result<u32, String> {
+        let n: u32 = v
+            .parse()
+            .map_err(|_| format!("'{v}' in '{text}' is not a whole number"))?;
+        if (64..=8192).contains(&n) {
+            Ok(n)
+        } else {
+            Err(format!("{n} must be from 64 to 8192 pixels"))
+        }
+    };
+    Ok((side(w)?, side(h)?))
 }
 
 #[cfg(not(feature = "app"))]
