@@ -1,16 +1,64 @@
-//! The Bevy game. One plugin per feature; each child module exposes `plugin(app)`.
+//! The Bevy game. One plugin per feature; each child module exposes `plugin(app)`. The logic
+//! plugins (state, mirrors, keyboard, turns) run headless in tests; the visual ones (meshes,
+//! picking, camera, overlays, panels) need a window.
 
-mod board;
+mod camera;
+mod keyboard;
+mod mirror;
+mod overlays;
+mod piece_meshes;
+pub mod projection;
 mod screenshot;
+mod state;
+mod turns;
+mod ui;
+mod visuals;
 
 use bevy::prelude::*;
 
+pub use mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
+pub use projection::View;
 pub use screenshot::ScreenshotRequest;
+pub use state::{Intent, Play, Seat};
+pub use turns::Thinking;
 
-/// How the game starts: normally a window to play in, or a one-shot screenshot.
+use crate::rules::{Position, Square};
+
+/// The order of the frame: input becomes intents, intents change the game, the computer takes
+/// its turn, then the entities mirror the result.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    Input,
+    Apply,
+    Turns,
+    Mirror,
+}
+
+/// How the game starts.
 #[derive(Default)]
 pub struct Launch {
     pub screenshot: Option<ScreenshotRequest>,
+    /// A position to start from instead of the classic setup.
+    pub position: Option<Position>,
+    /// A square whose piece starts selected.
+    pub select: Option<Square>,
+    /// The view to start in (no animation).
+    pub view: Option<View>,
+}
+
+/// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
+pub fn logic_plugins(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Input,
+            AppSystems::Apply,
+            AppSystems::Turns,
+            AppSystems::Mirror,
+        )
+            .chain(),
+    )
+    .add_plugins((state::plugin, mirror::plugin, keyboard::plugin, turns::plugin));
 }
 
 /// Opens the game window and runs until it is closed (or the screenshot is written).
@@ -25,8 +73,31 @@ pub fn run(launch: Launch) -> Result<(), String> {
         }),
         ..default()
     }))
-    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)))
-    .add_plugins(board::plugin);
+    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
+    logic_plugins(&mut app);
+    app.add_plugins((visuals::plugin, camera::plugin, overlays::plugin, ui::plugin));
+    let screenshot = launch.screenshot.is_some();
+    if let Some(start) = launch.position {
+        let seats = if screenshot {
+            [Seat::Human, Seat::Human]
+        } else {
+            Play::default().seats
+        };
+        app.insert_resource(Play::new(start, seats));
+    } else if screenshot {
+        app.insert_resource(Play::new(
+            crate::rules::Setup::Classic.position(),
+            [Seat::Human, Seat::Human],
+        ));
+    }
+    if let Some(view) = launch.view {
+        app.insert_resource(view).insert_resource(ViewTarget(view));
+    }
+    if let Some(square) = launch.select {
+        app.add_systems(Startup, move |mut intents: MessageWriter<Intent>| {
+            intents.write(Intent::Activate(square));
+        });
+    }
     if let Some(request) = launch.screenshot {
         app.insert_resource(request).add_plugins(screenshot::plugin);
     }

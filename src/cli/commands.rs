@@ -54,11 +54,31 @@ pub fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         #[cfg(feature = "app")]
-        Command::Screenshot { out, size } => {
-            let request = crate::app::ScreenshotRequest { path: out, size };
-            crate::app::run(crate::app::Launch {
-                screenshot: Some(request),
-            })
+        Command::Screenshot {
+            out,
+            view,
+            fen,
+            select,
+            rotate,
+            size,
+        } => {
+            let position = fen
+                .map(|f| crate::rules::Position::from_fen(&f).map_err(|e| e.to_string()))
+                .transpose()?;
+            let select = select.map(|s| s.parse::<crate::rules::Square>()).transpose()?;
+            let morph = match view.as_str() {
+                "flat" => 0.0,
+                "morph" => 0.5,
+                _ => 1.0,
+            };
+            let angles = rotate.unwrap_or([0.0; 3]).map(f32::to_radians);
+            let launch = crate::app::Launch {
+                screenshot: Some(crate::app::ScreenshotRequest { path: out, size }),
+                position,
+                select,
+                view: Some(crate::app::View { morph, angles }),
+            };
+            crate::app::run(launch)
         }
         Command::Perft {
             depth,
@@ -70,7 +90,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             let nodes = if per_move {
                 let counts = divide(&mut pos, depth);
                 for (mv, count) in &counts {
-                    println!("{mv}: {count}");
+                    say!("{mv}: {count}");
                 }
                 if depth == 0 {
                     1
@@ -81,14 +101,14 @@ pub fn execute(command: Command) -> Result<(), String> {
                 perft(&mut pos, depth)
             };
             let seconds = began.elapsed().as_secs_f64();
-            println!("nodes {nodes}");
-            println!("time {seconds:.3} nps {:.0}", nodes as f64 / seconds.max(1e-9));
+            say!("nodes {nodes}");
+            say!("time {seconds:.3} nps {:.0}", nodes as f64 / seconds.max(1e-9));
             Ok(())
         }
         Command::Moves { start } => {
             let pos = start.position()?;
             for &mv in pos.legal_moves().iter() {
-                println!("{}", format_move(&pos, mv));
+                say!("{}", format_move(&pos, mv));
             }
             Ok(())
         }
@@ -111,10 +131,10 @@ pub fn execute(command: Command) -> Result<(), String> {
             })?;
             let record = pgn::import(&text).map_err(|e| format!("{shown}: {e}"))?;
             let game = &record.game;
-            println!("fen {}", game.position().to_fen());
+            say!("fen {}", game.position().to_fen());
             match game.outcome() {
-                Some(o) => println!("result {} {}", o.result_token(), o.reason()),
-                None => println!("result * ongoing"),
+                Some(o) => say!("result {} {}", o.result_token(), o.reason()),
+                None => say!("result * ongoing"),
             }
             Ok(())
         }

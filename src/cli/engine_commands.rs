@@ -39,14 +39,14 @@ fn info_line(pos: &Position, info: &SearchInfo) -> String {
 pub fn bestmove(position: Position, level: Option<&str>, limits: Limits, seed: u64) -> Result<(), String> {
     let game = Game::new(position);
     if let Some(outcome) = game.outcome() {
-        println!("outcome {} {}", outcome.result_token(), outcome.reason());
-        println!("bestmove none");
+        say!("outcome {} {}", outcome.result_token(), outcome.reason());
+        say!("bestmove none");
         return Ok(());
     }
     let clock = StdClock::new();
     let stop = StopFlag::new();
     let pos = game.position().clone();
-    let mut print = |info: &SearchInfo| println!("{}", info_line(&pos, info));
+    let mut print = |info: &SearchInfo| say!("{}", info_line(&pos, info));
     let explicit = limits != Limits::default();
     let best = if explicit {
         Engine::default().search(&game, &limits, &clock, &stop, &mut print).best
@@ -55,7 +55,7 @@ pub fn bestmove(position: Position, level: Option<&str>, limits: Limits, seed: u
         Player::new(level, seed).choose_with_info(&game, &clock, &stop, &mut print)
     };
     let best = best.ok_or("no legal move in a position that is not over")?;
-    println!("bestmove {}", format_move(game.position(), best));
+    say!("bestmove {}", format_move(game.position(), best));
     Ok(())
 }
 
@@ -138,7 +138,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
         .map(|w| (Opponent::Level(&w[1]), Opponent::Level(&w[0])))
         .collect();
     pairs.push((Opponent::Level(&LEVELS[LEVELS.len() - 1]), Opponent::Reference));
-    println!("pair | wins draws losses | score | ms/move (first, second)");
+    say!("pair | wins draws losses | score | ms/move (first, second)");
     for (i, &(first, second)) in pairs.iter().enumerate() {
         let config = MatchConfig {
             first,
@@ -152,7 +152,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
         };
         let records = run_match(&config, &clock);
         for r in &records {
-            println!(
+            say!(
                 "  game {} {} {} as {}: {} {} ({} plies)",
                 r.index + 1,
                 r.setup.name(),
@@ -164,7 +164,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             );
         }
         let tally = Tally::of(&records);
-        println!(
+        say!(
             "{} vs {} | {} {} {} | {:.1}% | {:.1} ms, {:.1} ms",
             first.name(),
             second.name(),
@@ -186,11 +186,14 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             ratings.push(tally.rate_first(prior, below));
         }
     }
-    println!("glicko2 ladder (each level rated on its games against the level below; beginner 1500):");
+    say!("glicko2 ladder (each level rated on its games against the level below; beginner 1500):");
     for (level, r) in LEVELS.iter().zip(&ratings) {
-        println!(
+        say!(
             "  {} rating {:.0} deviation {:.0} volatility {:.4}",
-            level.name, r.rating, r.deviation, r.volatility
+            level.name,
+            r.rating,
+            r.deviation,
+            r.volatility
         );
     }
 }
@@ -223,7 +226,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             None => reasons.push((r.outcome.reason(), 1)),
         }
         if options.verbose {
-            println!(
+            say!(
                 "game {} {} {} as {}: {} {} ({} plies)",
                 r.index + 1,
                 r.setup.name(),
@@ -233,12 +236,12 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
                 r.outcome.reason(),
                 r.game.moves().len()
             );
-            println!("  moves {}", pv_text(r.game.start(), r.game.moves()));
+            say!("  moves {}", pv_text(r.game.start(), r.game.moves()));
         }
     }
     let tally = Tally::of(&records);
-    println!("{} vs {}: {} games", first.name(), second.name(), records.len());
-    println!(
+    say!("{} vs {}: {} games", first.name(), second.name(), records.len());
+    say!(
         "wins {} draws {} losses {} score {:.1}% (for {})",
         tally.count(GameResult::Win),
         tally.count(GameResult::Draw),
@@ -247,8 +250,8 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
         first.name()
     );
     let reasons_text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
-    println!("reasons {}", reasons_text.join(", "));
-    println!(
+    say!("reasons {}", reasons_text.join(", "));
+    say!(
         "time per move: {} {:.1} ms, {} {:.1} ms",
         first.name(),
         tally.ms_per_move[0],
@@ -261,9 +264,11 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
         (second.name(), tally.rate_second(start, start)),
     ];
     for (name, r) in ratings {
-        println!(
+        say!(
             "glicko2 {name} rating {:.0} deviation {:.0} volatility {:.4}",
-            r.rating, r.deviation, r.volatility
+            r.rating,
+            r.deviation,
+            r.volatility
         );
     }
     Ok(())
@@ -291,7 +296,7 @@ pub fn bench(nodes: u64) -> Result<(), String> {
         let ms = clock.now_ms() - began;
         total_nodes += result.nodes;
         total_ms += ms;
-        println!(
+        say!(
             "position {} depth {} nodes {} time {:.0} ms nps {:.0}",
             fen,
             result.depth,
@@ -300,13 +305,13 @@ pub fn bench(nodes: u64) -> Result<(), String> {
             result.nodes as f64 / (ms / 1000.0).max(1e-6)
         );
     }
-    println!(
+    say!(
         "total nodes {total_nodes} time {:.0} ms nps {:.0}",
         total_ms,
         total_nodes as f64 / (total_ms / 1000.0)
     );
     let stop_latency = measure_stop_latency();
-    println!("stop latency {stop_latency:.2} ms (from raising the stop flag to the search returning)");
+    say!("stop latency {stop_latency:.2} ms (from raising the stop flag to the search returning)");
     Ok(())
 }
 

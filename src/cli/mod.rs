@@ -1,6 +1,12 @@
 //! The command line: `perft`, `moves`, `pgn`, and with no command the game window.
 //! Every failure is one line on stderr and exit code 2.
 
+/// `println!` for command output: a closed pipe (`| head`) ends the command quietly, as with
+/// any Unix tool, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => { $crate::cli::write_line(format_args!($($arg)*)) };
+}
+
 mod commands;
 mod engine_commands;
 
@@ -96,6 +102,18 @@ pub enum Command {
     Screenshot {
         /// Where to write the PNG.
         out: std::path::PathBuf,
+        /// flat, tesseract, or morph (halfway).
+        #[arg(long, default_value = "tesseract", value_parser = ["flat", "tesseract", "morph"])]
+        view: String,
+        /// A position in FEN4D (the default is the classic start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Select the piece on this square (a1@00 or a1[0,0]) to light its moves.
+        #[arg(long)]
+        select: Option<String>,
+        /// 4D rotation in degrees: XW,YW,ZW.
+        #[arg(long, value_parser = parse_angles)]
+        rotate: Option<[f32; 3]>,
         /// Window size as WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
@@ -180,6 +198,18 @@ fn clap_message(text: &str) -> String {
         .join(" ")
 }
 
+pub(crate) fn write_line(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
 fn first_line(text: &str) -> String {
     text.lines()
         .find(|l| !l.trim().is_empty())
@@ -201,6 +231,27 @@ fn fail(message: &str) -> ExitCode {
 #[cfg(feature = "app")]
 fn launch_game() -> Result<(), String> {
     crate::app::run(crate::app::Launch::default())
+}
+
+/// `90,0,-45` to three angles in degrees (each -3600 to 3600).
+#[cfg(feature = "app")]
+fn parse_angles(text: &str) -> Result<[f32; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() != 3 {
+        return Err(format!("'{text}' must be three angles XW,YW,ZW in degrees"));
+    }
+    let mut angles = [0.0; 3];
+    for (slot, part) in angles.iter_mut().zip(&parts) {
+        let value: f32 = part
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{part}' in '{text}' is not a number"))?;
+        if !value.is_finite() || value.abs() > 3600.0 {
+            return Err(format!("'{part}' in '{text}' must be between -3600 and 3600 degrees"));
+        }
+        *slot = value;
+    }
+    Ok(angles)
 }
 
 /// `1280x720` to (1280, 720), each side 64 to 8192 pixels.

@@ -1,0 +1,97 @@
+//! The 3D camera: it orbits the centre (drag with the right mouse button), zooms (mouse wheel),
+//! and renders into the part of the window the panels leave.
+
+use bevy::camera::Viewport;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+
+/// Where the camera looks from, around the origin.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Orbit {
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+}
+
+impl Default for Orbit {
+    fn default() -> Self {
+        Orbit {
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: 15.0,
+        }
+    }
+}
+
+impl Orbit {
+    pub fn transform(&self) -> Transform {
+        let direction = Vec3::new(
+            self.pitch.cos() * self.yaw.sin(),
+            self.pitch.sin(),
+            self.pitch.cos() * self.yaw.cos(),
+        );
+        Transform::from_translation(direction * self.distance).looking_at(Vec3::ZERO, Vec3::Y)
+    }
+}
+
+/// The window area (physical pixels) left for the 3D view by the panels: x, y, width, height.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct FreeArea(pub Option<[u32; 4]>);
+
+/// Whether the pointer is over a panel (then the board leaves the mouse alone).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct UiWantsPointer(pub bool);
+
+#[derive(Component)]
+pub struct MainCamera;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Orbit>()
+        .init_resource::<FreeArea>()
+        .init_resource::<UiWantsPointer>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (orbit_with_mouse, place_camera).chain());
+}
+
+fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
+    commands.spawn((Camera3d::default(), MainCamera, orbit.transform()));
+}
+
+fn orbit_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    ui: Res<UiWantsPointer>,
+    mut orbit: ResMut<Orbit>,
+) {
+    if ui.0 {
+        return;
+    }
+    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+        orbit.yaw -= motion.delta.x * 0.006;
+        orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.1, 1.5);
+    }
+    if scroll.delta.y != 0.0 {
+        orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(6.0, 40.0);
+    }
+}
+
+fn place_camera(
+    orbit: Res<Orbit>,
+    area: Res<FreeArea>,
+    mut cameras: Query<(&mut Transform, &mut Camera), With<MainCamera>>,
+) {
+    for (mut transform, mut camera) in &mut cameras {
+        if orbit.is_changed() {
+            *transform = orbit.transform();
+        }
+        if !area.is_changed() {
+            continue;
+        }
+        camera.viewport = area.0.filter(|a| a[2] > 0 && a[3] > 0).map(|[x, y, w, h]| Viewport {
+            physical_position: UVec2::new(x, y),
+            physical_size: UVec2::new(w, h),
+            ..default()
+        });
+    }
+}

@@ -1,0 +1,151 @@
+//! Keyboard play: Tab to the board (first to a1 of the player's first board, then back to the
+//! last focused square; further Tabs step through the squares), Enter or Space to select or move,
+//! arrows within a board (X, Y), Alt+arrows between boards (Z, W), Escape to clear. The board
+//! takes keys only while egui does not want the keyboard.
+
+use bevy::prelude::*;
+
+use super::mirror::ViewTarget;
+use super::projection::View;
+use super::state::{Intent, Play};
+use crate::rules::{Color, Square};
+
+/// Whether the UI (egui) is typing, so the board must leave keys alone.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct UiWantsKeyboard(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<UiWantsKeyboard>()
+        .add_systems(Update, (board_keys, view_keys).in_set(super::AppSystems::Input));
+}
+
+/// a1 of the board a player starts on: bottom-left for White, top-right (its mirror) for Black.
+pub fn first_square(player: Color) -> Square {
+    match player {
+        Color::White => Square::new(0, 0, 0, 0),
+        Color::Black => Square::new(0, 0, 1, 1),
+    }
+    .expect("on the board")
+}
+
+/// The square one step from `from` along an arrow (Alt: between boards); `from` at an edge.
+pub fn step(from: Square, key: KeyCode, alt: bool) -> Square {
+    let delta: [i8; 4] = match (key, alt) {
+        (KeyCode::ArrowLeft, false) => [-1, 0, 0, 0],
+        (KeyCode::ArrowRight, false) => [1, 0, 0, 0],
+        (KeyCode::ArrowDown, false) => [0, -1, 0, 0],
+        (KeyCode::ArrowUp, false) => [0, 1, 0, 0],
+        (KeyCode::ArrowLeft, true) => [0, 0, -1, 0],
+        (KeyCode::ArrowRight, true) => [0, 0, 1, 0],
+        (KeyCode::ArrowDown, true) => [0, 0, 0, -1],
+        (KeyCode::ArrowUp, true) => [0, 0, 0, 1],
+        _ => return from,
+    };
+    from.offset(delta).unwrap_or(from)
+}
+
+/// The square after `from` in Tab order (Shift: before), wrapping around the 64.
+pub fn tab_step(from: Square, backwards: bool) -> Square {
+    let next = if backwards {
+        (from.index() + 63) % 64
+    } else {
+        (from.index() + 1) % 64
+    };
+    Square::from_index(next as u8).expect("below 64")
+}
+
+fn board_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    ui: Res<UiWantsKeyboard>,
+    mut play: ResMut<Play>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if ui.0 {
+        return;
+    }
+    let alt = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::Tab) {
+        let next = match (play.focus, play.last_focus) {
+            (Some(square), _) => tab_step(square, shift),
+            (None, Some(last)) => last,
+            (None, None) => first_square(play.player_color()),
+        };
+        play.focus = Some(next);
+        play.last_focus = Some(next);
+    }
+    let Some(focus) = play.focus else { return };
+    for key in [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+    ] {
+        if keys.just_pressed(key) {
+            let next = step(focus, key, alt);
+            play.focus = Some(next);
+            play.last_focus = Some(next);
+        }
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        intents.write(Intent::Activate(play.focus.unwrap_or(focus)));
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        intents.write(Intent::ClearSelection);
+    }
+}
+
+/// F flips between the flat boards and the tesseract; 1, 2, 3 turn the XW, YW, ZW planes a
+/// quarter turn (Shift: back); 0 resets the view.
+fn view_keys(keys: Res<ButtonInput<KeyCode>>, ui: Res<UiWantsKeyboard>, mut target: ResMut<ViewTarget>) {
+    if ui.0 {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let quarter = if shift {
+        -std::f32::consts::FRAC_PI_2
+    } else {
+        std::f32::consts::FRAC_PI_2
+    };
+    if keys.just_pressed(KeyCode::KeyF) {
+        target.0.morph = if target.0.morph > 0.5 { 0.0 } else { 1.0 };
+    }
+    for (i, key) in [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3]
+        .into_iter()
+        .enumerate()
+    {
+        if keys.just_pressed(key) {
+            target.0.angles[i] += quarter;
+        }
+    }
+    if keys.just_pressed(KeyCode::Digit0) {
+        target.0 = View::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn arrows_move_along_the_right_axes_and_stop_at_edges() {
+        assert_eq!(step(sq("b2@00"), KeyCode::ArrowRight, false), sq("c2@00"));
+        assert_eq!(step(sq("b2@00"), KeyCode::ArrowUp, false), sq("b3@00"));
+        assert_eq!(step(sq("b2@00"), KeyCode::ArrowRight, true), sq("b2@10"));
+        assert_eq!(step(sq("b2@00"), KeyCode::ArrowUp, true), sq("b2@01"));
+        assert_eq!(step(sq("a1@00"), KeyCode::ArrowLeft, false), sq("a1@00"));
+        assert_eq!(step(sq("a1@00"), KeyCode::ArrowDown, true), sq("a1@00"));
+        assert_eq!(step(sq("d4@11"), KeyCode::ArrowUp, true), sq("d4@11"));
+    }
+
+    #[test]
+    fn tab_wraps_through_all_squares() {
+        assert_eq!(tab_step(sq("d4@11"), false), sq("a1@00"));
+        assert_eq!(tab_step(sq("a1@00"), true), sq("d4@11"));
+        assert_eq!(tab_step(sq("a1@00"), false), sq("b1@00"));
+    }
+}

@@ -1,0 +1,178 @@
+//! Entities that mirror the game: 64 cells, one entity per piece, and a marker per legal target
+//! of the selected piece. They are rebuilt from `Play` whenever it changes, never the other way.
+
+use bevy::prelude::*;
+
+use super::projection::{View, centred_4d, flat_point, place, place_4d, smooth};
+use super::state::Play;
+use crate::rules::{Piece, Square};
+
+/// A board cell.
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct Cell(pub Square);
+
+/// A piece on the board, as shown.
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct PieceModel {
+    pub piece: Piece,
+    pub square: Square,
+}
+
+/// A legal target of the selected piece: a dot for a move, a ring for a capture.
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct TargetMarker {
+    pub square: Square,
+    pub capture: bool,
+}
+
+/// Anything placed by the projection: its square and how high above the cell it floats.
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct OnSquare {
+    pub square: Square,
+    pub lift: f32,
+}
+
+/// A piece travelling from a square to its own along the projected 4D path.
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct Travel {
+    pub from: Square,
+    pub progress: f32,
+}
+
+/// Where the view is heading; `View` follows it smoothly.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Default)]
+pub struct ViewTarget(pub View);
+
+/// How long a piece takes to travel, in seconds.
+const TRAVEL_SECONDS: f32 = 0.35;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<View>()
+        .init_resource::<ViewTarget>()
+        .add_systems(Startup, spawn_cells)
+        .add_systems(
+            Update,
+            (sync_pieces, sync_markers, advance_travel, follow_view_target)
+                .chain()
+                .in_set(super::AppSystems::Mirror),
+        )
+        .add_systems(PostUpdate, project.before(TransformSystems::Propagate));
+}
+
+fn spawn_cells(mut commands: Commands) {
+    for square in Square::all() {
+        commands.spawn((
+            Cell(square),
+            OnSquare { square, lift: 0.0 },
+            Transform::default(),
+            Name::new(square.to_string()),
+        ));
+    }
+}
+
+/// Rebuilds the piece entities when the game changed (moves, captures, promotions, review).
+fn sync_pieces(
+    mut commands: Commands,
+    play: Res<Play>,
+    mut shown: Local<Option<u64>>,
+    existing: Query<Entity, With<PieceModel>>,
+) {
+    if *shown == Some(play.generation) {
+        return;
+    }
+    *shown = Some(play.generation);
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
+    let position = play.shown_position();
+    for (square, piece) in position.placements() {
+        let mut entity = commands.spawn((
+            PieceModel { piece, square },
+            OnSquare { square, lift: 0.0 },
+            Transform::default(),
+            Name::new(format!("{} {}", piece.kind.name(), square)),
+        ));
+        if let Some(mv) = play.last_played.filter(|m| m.to == square) {
+            entity.insert(Travel {
+                from: mv.from,
+                progress: 0.0,
+            });
+        }
+    }
+}
+
+/// Rebuilds the target markers when the selection changed.
+fn sync_markers(
+    mut commands: Commands,
+    play: Res<Play>,
+    mut shown: Local<Vec<(Square, bool)>>,
+    existing: Query<Entity, With<TargetMarker>>,
+) {
+    let position = play.game.position();
+    let wanted: Vec<(Square, bool)> = play.targets.iter().map(|m| (m.to, position.is_capture(*m))).collect();
+    if *shown == wanted {
+        return;
+    }
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
+    for &(square, capture) in &wanted {
+        commands.spawn((
+            TargetMarker { square, capture },
+            OnSquare { square, lift: 0.12 },
+            Transform::default(),
+            Name::new(format!("target {square}")),
+        ));
+    }
+    *shown = wanted;
+}
+
+fn advance_travel(mut commands: Commands, time: Res<Time>, mut travelling: Query<(Entity, &mut Travel)>) {
+    for (entity, mut travel) in &mut travelling {
+        travel.progress += time.delta_secs() / TRAVEL_SECONDS;
+        if travel.progress >= 1.0 {
+            commands.entity(entity).remove::<Travel>();
+        }
+    }
+}
+
+/// Moves the view towards its target: angles at a quarter turn per 0.4 s, the morph in 0.6 s.
+fn follow_view_target(time: Res<Time>, target: Res<ViewTarget>, mut view: ResMut<View>) {
+    let dt = time.delta_secs();
+    let target = target.0;
+    if *view == target {
+        return;
+    }
+    let step = |current: f32, goal: f32, rate: f32| {
+        let delta = goal - current;
+        if delta.abs() <= rate * dt {
+            goal
+        } else {
+            current + delta.signum() * rate * dt
+        }
+    };
+    let mut next = *view;
+    next.morph = step(view.morph, target.morph, 1.0 / 0.6);
+    for i in 0..3 {
+        next.angles[i] = step(view.angles[i], target.angles[i], std::f32::consts::FRAC_PI_2 / 0.4);
+    }
+    *view = next;
+}
+
+/// Places every cell, piece and marker from its 4D square under the current view.
+pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, &mut Transform)>) {
+    for (on, travel, mut transform) in &mut placed {
+        let (position, scale) = match travel {
+            Some(t) => {
+                let k = smooth(t.progress.clamp(0.0, 1.0));
+                let (a, b) = (centred_4d(t.from), centred_4d(on.square));
+                let p = [0, 1, 2, 3].map(|i| a[i] + (b[i] - a[i]) * k);
+                let flat = flat_point(t.from).lerp(flat_point(on.square), k);
+                place_4d(p, flat, &view)
+            }
+            None => place(on.square, &view),
+        };
+        transform.translation = position + Vec3::Y * on.lift * scale;
+        transform.scale = Vec3::splat(scale);
+    }
+}

@@ -1,0 +1,135 @@
+//! Lines drawn over the scene: the tesseract's frame with its W edges dashed, the selected
+//! piece's sliding lines, the last move, and every check, joined attacker to king (across W too).
+
+use bevy::prelude::*;
+
+use super::projection::{View, centred_4d, place_4d};
+use super::state::Play;
+use crate::rules::{Move, Square};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (draw_frame, draw_move_lines).after(super::AppSystems::Mirror));
+}
+
+/// A continuous 4D point's flat-view position (the flat layout extended between squares).
+fn flat_of(p: [f32; 4]) -> Vec3 {
+    let span = 5.0;
+    let centre = 4.0;
+    Vec3::new(
+        p[0] + 1.5 + (p[2] + 0.5) * span - centre,
+        0.0,
+        -(p[1] + 1.5 + (p[3] + 0.5) * span - centre),
+    )
+}
+
+fn point(p: [f32; 4], view: &View, lift: f32) -> Vec3 {
+    let (position, scale) = place_4d(p, flat_of(p), view);
+    position + Vec3::Y * lift * scale
+}
+
+/// A line between two 4D points, drawn as a curve through its projection (straight in 4D,
+/// bent by the perspective), optionally dashed.
+fn line_4d(gizmos: &mut Gizmos, a: [f32; 4], b: [f32; 4], view: &View, lift: f32, colour: Color, dashed: bool) {
+    const SEGMENTS: usize = 12;
+    let at = |k: f32| [0, 1, 2, 3].map(|i| a[i] + (b[i] - a[i]) * k);
+    for i in 0..SEGMENTS {
+        if dashed && i % 2 == 1 {
+            continue;
+        }
+        let p = point(at(i as f32 / SEGMENTS as f32), view, lift);
+        let q = point(at((i + 1) as f32 / SEGMENTS as f32), view, lift);
+        gizmos.line(p, q, colour);
+    }
+}
+
+/// The two cubes' frames and the eight W edges joining them, shown as the tesseract appears.
+fn draw_frame(mut gizmos: Gizmos, view: Res<View>) {
+    if view.morph < 0.05 {
+        return;
+    }
+    let alpha = view.morph.min(1.0);
+    let solid = Color::srgba(0.8, 0.82, 0.9, 0.55 * alpha);
+    let w_edge = Color::srgba(0.95, 0.75, 0.3, 0.9 * alpha);
+    let corner = |x: f32, y: f32, z: f32, w: f32| [x * 2.0, y * 2.0, z * 0.5, w * 0.5];
+    let signs = [-1.0, 1.0];
+    for w in signs {
+        for z in signs {
+            for (a, b) in [
+                ((-1.0, -1.0), (1.0, -1.0)),
+                ((1.0, -1.0), (1.0, 1.0)),
+                ((1.0, 1.0), (-1.0, 1.0)),
+                ((-1.0, 1.0), (-1.0, -1.0)),
+            ] {
+                line_4d(
+                    &mut gizmos,
+                    corner(a.0, a.1, z, w),
+                    corner(b.0, b.1, z, w),
+                    &view,
+                    0.0,
+                    solid,
+                    false,
+                );
+            }
+        }
+        for x in signs {
+            for y in signs {
+                line_4d(
+                    &mut gizmos,
+                    corner(x, y, -1.0, w),
+                    corner(x, y, 1.0, w),
+                    &view,
+                    0.0,
+                    solid,
+                    false,
+                );
+            }
+        }
+    }
+    for x in signs {
+        for y in signs {
+            for z in signs {
+                line_4d(
+                    &mut gizmos,
+                    corner(x, y, z, -1.0),
+                    corner(x, y, z, 1.0),
+                    &view,
+                    0.0,
+                    w_edge,
+                    true,
+                );
+            }
+        }
+    }
+}
+
+fn move_line(gizmos: &mut Gizmos, mv: Move, view: &View, lift: f32, colour: Color) {
+    line_4d(
+        gizmos,
+        centred_4d(mv.from),
+        centred_4d(mv.to),
+        view,
+        lift,
+        colour,
+        false,
+    );
+}
+
+fn draw_move_lines(mut gizmos: Gizmos, view: Res<View>, play: Res<Play>) {
+    let position = play.shown_position();
+    for &mv in &play.targets {
+        move_line(&mut gizmos, mv, &view, 0.15, Color::srgba(0.3, 0.6, 1.0, 0.7));
+    }
+    let shown_plies = play.review.unwrap_or(play.game.moves().len());
+    if let Some(&last) = shown_plies.checked_sub(1).and_then(|i| play.game.moves().get(i)) {
+        move_line(&mut gizmos, last, &view, 0.05, Color::srgba(0.98, 0.85, 0.35, 0.8));
+    }
+    if let Some(king) = position.king_square(position.side_to_move()) {
+        for attacker in position.checkers() {
+            check_line(&mut gizmos, attacker, king, &view);
+        }
+    }
+}
+
+fn check_line(gizmos: &mut Gizmos, from: Square, to: Square, view: &View) {
+    move_line(gizmos, Move::new(from, to), view, 0.45, Color::srgb(1.0, 0.2, 0.15));
+}

@@ -1,0 +1,187 @@
+//! The game resource (the one source of truth), who plays each side, the selection and focus,
+//! and the intents input systems send. Entities only mirror this; nothing here reads them.
+
+use bevy::prelude::*;
+
+use crate::ai::levels::{self, DEFAULT_LEVEL};
+use crate::rules::{Color, Game, Move, Position, Setup, Square};
+
+/// Who moves a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    /// A computer level, by index into `ai::LEVELS`.
+    Computer(usize),
+}
+
+/// Everything the game shows and plays.
+#[derive(Resource)]
+pub struct Play {
+    pub game: Game,
+    pub seats: [Seat; 2],
+    /// The square whose piece is selected, and that piece's legal moves.
+    pub selected: Option<Square>,
+    pub targets: Vec<Move>,
+    /// Keyboard focus, and the last square focused (Tab returns there).
+    pub focus: Option<Square>,
+    pub last_focus: Option<Square>,
+    /// When reviewing an earlier position: how many plies into the game.
+    pub review: Option<usize>,
+    /// Bumped on every change of the game, so mirrors know to rebuild.
+    pub generation: u64,
+    /// A move just played, for the animation: (from, to).
+    pub last_played: Option<Move>,
+    /// A message for the status panel (an import error, a refused move).
+    pub notice: Option<String>,
+}
+
+impl Play {
+    pub fn new(start: Position, seats: [Seat; 2]) -> Play {
+        Play {
+            game: Game::new(start),
+            seats,
+            selected: None,
+            targets: Vec::new(),
+            focus: None,
+            last_focus: None,
+            review: None,
+            generation: 0,
+            last_played: None,
+            notice: None,
+        }
+    }
+
+    /// The position on display: the game's, or an earlier one under review.
+    pub fn shown_position(&self) -> Position {
+        match self.review {
+            Some(ply) => self.game.position_after(ply),
+            None => self.game.position().clone(),
+        }
+    }
+
+    /// The human to move, if it is a human's turn in a live (not reviewed, not finished) game.
+    pub fn human_to_move(&self) -> Option<Color> {
+        let side = self.game.position().side_to_move();
+        let live = self.review.is_none() && self.game.outcome().is_none();
+        (live && self.seats[side.index()] == Seat::Human).then_some(side)
+    }
+
+    /// The colour the (first) human plays: White unless only Black is human.
+    pub fn player_color(&self) -> Color {
+        if self.seats[0] != Seat::Human && self.seats[1] == Seat::Human {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
+        self.targets.clear();
+    }
+
+    /// Starts over from `start`.
+    pub fn restart(&mut self, start: Position, seats: [Seat; 2]) {
+        let generation = self.generation + 1;
+        *self = Play::new(start, seats);
+        self.generation = generation;
+    }
+
+    /// Plays a legal move and records it for the animation.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.last_played = Some(mv);
+        self.clear_selection();
+        self.notice = None;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Clicking or pressing Enter on a square: select one's own piece, move the selected piece
+    /// to a lit square, or clear.
+    pub fn activate(&mut self, square: Square) {
+        let Some(side) = self.human_to_move() else {
+            self.clear_selection();
+            return;
+        };
+        if let Some(mv) = self.targets.iter().copied().find(|m| m.to == square) {
+            if let Err(e) = self.play(mv) {
+                self.notice = Some(e);
+            }
+            return;
+        }
+        let own = self.game.position().piece_at(square).is_some_and(|p| p.color == side);
+        if own && self.selected != Some(square) {
+            self.selected = Some(square);
+            self.targets = self.game.position().legal_moves_from(square).iter().copied().collect();
+        } else {
+            self.clear_selection();
+        }
+    }
+
+    /// Takes back moves until a human is to move again (or the start is reached).
+    pub fn undo(&mut self) {
+        self.review = None;
+        self.clear_selection();
+        if self.game.undo().is_none() {
+            return;
+        }
+        while self.human_to_move().is_none() && self.game.outcome().is_none() {
+            if self.game.undo().is_none() {
+                break;
+            }
+        }
+        self.last_played = None;
+        self.generation += 1;
+    }
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        let level = levels::LEVELS.iter().position(|l| l.name == DEFAULT_LEVEL).unwrap_or(0);
+        Play::new(Setup::Classic.position(), [Seat::Human, Seat::Computer(level)])
+    }
+}
+
+/// What input asks of the game; the `apply_intents` system carries it out.
+#[derive(Message, Clone, Debug)]
+pub enum Intent {
+    Activate(Square),
+    ClearSelection,
+    Undo,
+    NewGame {
+        start: Box<Position>,
+        seats: [Seat; 2],
+    },
+    /// An imported game (its moves already validated), kept with the current seats.
+    LoadGame(Box<Game>),
+    Review(Option<usize>),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Play>()
+        .add_message::<Intent>()
+        .add_systems(Update, apply_intents.in_set(super::AppSystems::Apply));
+}
+
+fn apply_intents(mut intents: MessageReader<Intent>, mut play: ResMut<Play>) {
+    for intent in intents.read() {
+        match intent.clone() {
+            Intent::Activate(square) => play.activate(square),
+            Intent::ClearSelection => play.clear_selection(),
+            Intent::Undo => play.undo(),
+            Intent::NewGame { start, seats } => play.restart(*start, seats),
+            Intent::LoadGame(game) => {
+                let seats = play.seats;
+                play.restart(game.start().clone(), seats);
+                play.game = *game;
+            }
+            Intent::Review(ply) => {
+                play.review = ply.filter(|&p| p < play.game.moves().len());
+                play.clear_selection();
+                play.last_played = None;
+                play.generation += 1;
+            }
+        }
+    }
+}

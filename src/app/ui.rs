@@ -1,0 +1,440 @@
+//! The panels (bevy_egui): new game, status, the move list with review, undo, FEN4D and PGN4D
+//! copy and paste, the view controls, the readout of the hovered move, and the axis gizmo. The
+//! 3D view gets the window area the panels leave.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ClearColorConfig};
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui};
+
+use super::camera::{FreeArea, MainCamera, UiWantsPointer};
+use super::keyboard::UiWantsKeyboard;
+use super::mirror::ViewTarget;
+use super::projection::View;
+use super::state::{Intent, Play, Seat};
+use super::turns::Thinking;
+use super::visuals::Hovered;
+use crate::ai::LEVELS;
+use crate::rules::lan::format_move;
+use crate::rules::reach::describe_change;
+use crate::rules::{Color as Side, Position, Setup, pgn};
+
+/// What the new-game form and the paste boxes hold between frames.
+#[derive(Resource)]
+struct Form {
+    setup: Setup,
+    play_as: Side,
+    /// A computer level index, or `None` for two players on one machine.
+    opponent: Option<usize>,
+    fen: String,
+    pgn: String,
+    error: Option<String>,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        let strong = LEVELS.iter().position(|l| l.name == crate::ai::levels::DEFAULT_LEVEL);
+        Form {
+            setup: Setup::Classic,
+            play_as: Side::White,
+            opponent: strong,
+            fen: String::new(),
+            pgn: String::new(),
+            error: None,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .init_resource::<Form>()
+        .add_systems(Startup, spawn_ui_camera)
+        .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
+        .add_systems(
+            PreUpdate,
+            share_input_wishes.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
+        );
+}
+
+/// egui draws with its own camera over the whole window, so the 3D camera's viewport can
+/// shrink to the free area without moving the panels.
+fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+fn share_input_wishes(
+    wants: Res<EguiWantsInput>,
+    mut keyboard: ResMut<UiWantsKeyboard>,
+    mut pointer: ResMut<UiWantsPointer>,
+) {
+    keyboard.0 = wants.wants_keyboard_input();
+    pointer.0 = wants.is_pointer_over_area() || wants.is_using_pointer();
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut contexts: EguiContexts,
+    play: Res<Play>,
+    thinking: Res<Thinking>,
+    view: Res<View>,
+    mut target: ResMut<ViewTarget>,
+    hovered: Res<Hovered>,
+    mut form: ResMut<Form>,
+    mut intents: MessageWriter<Intent>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut free: ResMut<FreeArea>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let left = egui::Panel::left("game")
+        .default_size(300.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Tesseract Chess");
+                status(ui, &play, &thinking);
+                ui.separator();
+                new_game(ui, &mut form, &mut intents);
+                ui.separator();
+                moves(ui, &play, &mut intents);
+                ui.separator();
+                records(ui, &play, &mut form, &mut intents);
+            });
+        });
+    let right = egui::Panel::right("view")
+        .default_size(250.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            view_controls(ui, &view, &mut target);
+            ui.separator();
+            readout(ui, &play, &hovered);
+        });
+    let scale = window.scale_factor();
+    let left_px = (left.response.rect.width() * scale) as u32;
+    let right_px = (right.response.rect.width() * scale) as u32;
+    let width = window.physical_width().saturating_sub(left_px + right_px);
+    let area = Some([left_px, 0, width, window.physical_height()]);
+    if free.0 != area {
+        free.0 = area;
+    }
+    Ok(())
+}
+
+fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking) {
+    let position = play.shown_position();
+    let side = position.side_to_move();
+    match (play.review, play.game.outcome()) {
+        (Some(ply), _) => {
+            ui.label(format!("Reviewing the position after ply {ply}"));
+        }
+        (None, Some(outcome)) => {
+            ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
+        }
+        (None, None) => {
+            let who = match play.seats[side.index()] {
+                Seat::Human => "you".to_string(),
+                Seat::Computer(l) => format!("the computer ({})", LEVELS[l].name),
+            };
+            ui.label(format!("{} to move ({who})", side.name()));
+            if position.in_check() {
+                ui.label(
+                    egui::RichText::new("Check!")
+                        .color(egui::Color32::from_rgb(230, 80, 60))
+                        .strong(),
+                );
+            }
+            if thinking.is_thinking() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("The computer is thinking…");
+                });
+            }
+        }
+    }
+    if let Some(notice) = &play.notice {
+        ui.colored_label(egui::Color32::from_rgb(230, 120, 60), notice);
+    }
+}
+
+fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Intent>) {
+    ui.label(egui::RichText::new("New game").strong());
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut form.setup, Setup::Classic, "Classic (10 a side)");
+        ui.selectable_value(&mut form.setup, Setup::Full, "Full (16)");
+    });
+    ui.horizontal(|ui| {
+        ui.label("Play");
+        ui.selectable_value(&mut form.play_as, Side::White, "White");
+        ui.selectable_value(&mut form.play_as, Side::Black, "Black");
+    });
+    let chosen = form.opponent.map_or("Two players on this machine".to_string(), |l| {
+        format!("Computer: {}", LEVELS[l].name)
+    });
+    egui::ComboBox::from_label("Opponent")
+        .selected_text(chosen)
+        .show_ui(ui, |ui| {
+            for (i, level) in LEVELS.iter().enumerate() {
+                ui.selectable_value(
+                    &mut form.opponent,
+                    Some(i),
+                    format!("{} — {}", level.name, level.description),
+                );
+            }
+            ui.selectable_value(&mut form.opponent, None, "Two players on this machine");
+        });
+    if ui.button("Start a new game").clicked() {
+        let computer = form.opponent.map_or(Seat::Human, Seat::Computer);
+        let seats = if form.play_as == Side::White {
+            [Seat::Human, computer]
+        } else {
+            [computer, Seat::Human]
+        };
+        intents.write(Intent::NewGame {
+            start: Box::new(form.setup.position()),
+            seats,
+        });
+    }
+}
+
+fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if ui.button("Undo").clicked() {
+            intents.write(Intent::Undo);
+        }
+        if play.review.is_some() && ui.button("Back to the game").clicked() {
+            intents.write(Intent::Review(None));
+        }
+    });
+    let mut pos = play.game.start().clone();
+    let texts: Vec<(u32, bool, String)> = play
+        .game
+        .moves()
+        .iter()
+        .map(|&mv| {
+            let entry = (
+                pos.fullmove_number(),
+                pos.side_to_move() == Side::White,
+                format_move(&pos, mv),
+            );
+            pos.make(mv);
+            entry
+        })
+        .collect();
+    egui::ScrollArea::vertical()
+        .id_salt("move list")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
+                for (ply, (number, white, text)) in texts.iter().enumerate() {
+                    if *white || ply == 0 {
+                        ui.label(format!("{number}.{}", if *white { "" } else { ".." }));
+                    }
+                    if !*white && ply == 0 {
+                        ui.label("");
+                    }
+                    let shown = play.review == Some(ply + 1);
+                    if ui.selectable_label(shown, text).clicked() {
+                        intents.write(Intent::Review(Some(ply + 1)));
+                    }
+                    if !*white {
+                        ui.end_row();
+                    }
+                }
+            });
+        });
+}
+
+fn records(ui: &mut egui::Ui, play: &Play, form: &mut Form, intents: &mut MessageWriter<Intent>) {
+    ui.label(egui::RichText::new("FEN4D and PGN4D").strong());
+    ui.horizontal(|ui| {
+        if ui.button("Copy FEN4D").clicked() {
+            ui.ctx().copy_text(play.shown_position().to_fen());
+        }
+        if ui.button("Copy PGN4D").clicked() {
+            ui.ctx()
+                .copy_text(pgn::export(&play.game, &[("Site", "Tesseract Chess")]));
+        }
+    });
+    ui.add(
+        egui::TextEdit::singleline(&mut form.fen)
+            .hint_text("paste a FEN4D")
+            .desired_width(f32::INFINITY),
+    );
+    if ui.button("Set up this position").clicked() {
+        match Position::from_fen(form.fen.trim()) {
+            Ok(start) => {
+                form.error = None;
+                intents.write(Intent::NewGame {
+                    start: Box::new(start),
+                    seats: play.seats,
+                });
+            }
+            Err(e) => form.error = Some(e.to_string()),
+        }
+    }
+    ui.add(
+        egui::TextEdit::multiline(&mut form.pgn)
+            .hint_text("paste a PGN4D record")
+            .desired_rows(3)
+            .desired_width(f32::INFINITY),
+    );
+    if ui.button("Import the game").clicked() {
+        match pgn::import(&form.pgn) {
+            Ok(record) => {
+                form.error = None;
+                intents.write(Intent::LoadGame(Box::new(record.game)));
+            }
+            Err(e) => form.error = Some(e.to_string()),
+        }
+    }
+    if let Some(error) = &form.error {
+        ui.colored_label(egui::Color32::from_rgb(230, 90, 70), error);
+    }
+}
+
+fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget) {
+    ui.label(egui::RichText::new("View").strong());
+    ui.horizontal(|ui| {
+        if ui.button("Flat boards").clicked() {
+            target.0.morph = 0.0;
+        }
+        if ui.button("Tesseract").clicked() {
+            target.0.morph = 1.0;
+        }
+    });
+    let mut morph = target.0.morph;
+    if ui
+        .add(egui::Slider::new(&mut morph, 0.0..=1.0).text("flat ↔ tesseract"))
+        .changed()
+    {
+        target.0.morph = morph;
+    }
+    ui.label("Turn the tesseract in 4D:");
+    for (i, plane) in ["XW", "YW", "ZW"].iter().enumerate() {
+        ui.horizontal(|ui| {
+            if ui.button("−90°").clicked() {
+                target.0.angles[i] -= std::f32::consts::FRAC_PI_2;
+            }
+            let mut degrees = target.0.angles[i].to_degrees();
+            if ui
+                .add(egui::Slider::new(&mut degrees, -360.0..=360.0).text(*plane).suffix("°"))
+                .changed()
+            {
+                target.0.angles[i] = degrees.to_radians();
+            }
+            if ui.button("+90°").clicked() {
+                target.0.angles[i] += std::f32::consts::FRAC_PI_2;
+            }
+        });
+    }
+    if ui.button("Reset the view").clicked() {
+        target.0 = View::default();
+    }
+    ui.small(format!(
+        "now: morph {:.2}, XW {:.0}°, YW {:.0}°, ZW {:.0}°",
+        view.morph,
+        view.angles[0].to_degrees(),
+        view.angles[1].to_degrees(),
+        view.angles[2].to_degrees()
+    ));
+    ui.small(
+        "Keys: F flat/tesseract, 1 2 3 turn XW YW ZW by 90° (Shift: back), 0 reset; right-drag orbits, wheel zooms.",
+    );
+}
+
+fn readout(ui: &mut egui::Ui, play: &Play, hovered: &Hovered) {
+    ui.label(egui::RichText::new("Readout").strong());
+    let square = hovered.0.or(play.focus);
+    match square {
+        Some(square) => {
+            let piece = play.shown_position().piece_at(square);
+            let what = piece.map_or("empty".to_string(), |p| format!("{} {}", p.color.name(), p.kind.name()));
+            ui.label(format!("{square}: {what}"));
+            if let Some(mv) = play.targets.iter().find(|m| m.to == square) {
+                ui.label(format!(
+                    "{}: {}",
+                    format_move(play.game.position(), *mv),
+                    describe_change(*mv)
+                ));
+            }
+        }
+        None => {
+            ui.label("Point at a square to name it.");
+        }
+    }
+    if let Some(&last) = play.game.moves().last() {
+        ui.small(format!("Last move {}", describe_change(last)));
+    }
+}
+
+/// Where X, Y, Z and W point now, drawn in the corner of the 3D view.
+fn axis_gizmo(
+    mut contexts: EguiContexts,
+    view: Res<View>,
+    free: Res<FreeArea>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<&GlobalTransform, With<MainCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some([x, y, w, h]) = free.0 else { return Ok(()) };
+    let scale = window.scale_factor();
+    let centre = egui::pos2((x + w) as f32 / scale - 70.0, (y + h) as f32 / scale - 70.0);
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("axes")));
+    let rotation = camera.compute_transform().rotation.inverse();
+    let origin = [0.0f32; 4];
+    let (o, _) = super::projection::place_4d(origin, Vec3::ZERO, &view);
+    let colours = [
+        egui::Color32::from_rgb(230, 90, 80),
+        egui::Color32::from_rgb(110, 200, 110),
+        egui::Color32::from_rgb(100, 150, 240),
+        egui::Color32::from_rgb(240, 190, 70),
+    ];
+    for (axis, name) in ["X", "Y", "Z", "W"].iter().enumerate() {
+        let mut p = origin;
+        p[axis] = 0.5;
+        let flat_step = match axis {
+            0 => Vec3::X * 0.5,
+            1 => Vec3::NEG_Z * 0.5,
+            2 => Vec3::X * 2.5,
+            _ => Vec3::NEG_Z * 2.5,
+        };
+        let (tip, _) = super::projection::place_4d(p, flat_step, &view);
+        let direction = rotation * (tip - o);
+        let screen = egui::vec2(direction.x, -direction.y);
+        let length = screen.length().max(1e-3);
+        let end = centre + screen / length * (10.0 + 45.0 * (length / 2.5).min(1.0));
+        painter.line_segment([centre, end], egui::Stroke::new(3.0, colours[axis]));
+        painter.text(
+            end,
+            egui::Align2::CENTER_CENTER,
+            *name,
+            egui::FontId::proportional(16.0),
+            colours[axis],
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,247 @@
+//! What the mirrored entities look like: meshes and materials for cells, pieces and target
+//! markers (added when the entity appears), cell tints for selection, focus, the last move and
+//! check, the lights, and picking: clicking a cell, a piece or a marker activates its square.
+
+use bevy::picking::mesh_picking::MeshPickingPlugin;
+use bevy::prelude::*;
+
+use super::mirror::{Cell, PieceModel, TargetMarker};
+use super::piece_meshes::piece_mesh;
+use super::state::{Intent, Play};
+use crate::rules::{Color as Side, PieceKind, Square};
+
+#[derive(Resource)]
+struct Looks {
+    tile: Handle<Mesh>,
+    pieces: [Handle<Mesh>; 6],
+    piece_colours: [Handle<StandardMaterial>; 2],
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    move_marker: Handle<StandardMaterial>,
+    capture_marker: Handle<StandardMaterial>,
+}
+
+/// The square under the pointer, for the readout.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct Hovered(pub Option<Square>);
+
+const LIGHT_CELL: Color = Color::srgb(0.66, 0.70, 0.60);
+const DARK_CELL: Color = Color::srgb(0.36, 0.46, 0.37);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(MeshPickingPlugin)
+        .init_resource::<Hovered>()
+        .add_systems(PreStartup, make_looks)
+        .add_systems(Startup, spawn_lights)
+        .add_systems(Update, tint_cells.after(super::AppSystems::Mirror))
+        .add_observer(dress_cell)
+        .add_observer(dress_piece)
+        .add_observer(dress_marker)
+        .add_observer(on_click)
+        .add_observer(on_over)
+        .add_observer(on_out);
+}
+
+fn make_looks(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let looks = Looks {
+        tile: meshes.add(Cuboid::new(0.92, 0.08, 0.92)),
+        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k))),
+        piece_colours: [
+            materials.add(StandardMaterial {
+                base_color: Color::srgb(0.97, 0.94, 0.86),
+                perceptual_roughness: 0.45,
+                ..default()
+            }),
+            materials.add(StandardMaterial {
+                base_color: Color::srgb(0.10, 0.10, 0.13),
+                perceptual_roughness: 0.35,
+                ..default()
+            }),
+        ],
+        dot: meshes.add(Sphere::new(0.13)),
+        ring: meshes.add(Torus {
+            minor_radius: 0.05,
+            major_radius: 0.38,
+        }),
+        move_marker: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.20, 0.55, 0.95),
+            emissive: LinearRgba::rgb(0.05, 0.2, 0.5),
+            ..default()
+        }),
+        capture_marker: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.90, 0.25, 0.20),
+            emissive: LinearRgba::rgb(0.4, 0.05, 0.02),
+            ..default()
+        }),
+    };
+    commands.insert_resource(looks);
+}
+
+fn spawn_lights(mut commands: Commands) {
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 8_000.0,
+            shadow_maps_enabled: false,
+            ..default()
+        },
+        Transform::from_xyz(4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        brightness: 500.0,
+        ..default()
+    });
+}
+
+fn is_dark(square: Square) -> bool {
+    (square.x() + square.y()).is_multiple_of(2)
+}
+
+fn dress_cell(
+    add: On<Add, Cell>,
+    cells: Query<&Cell>,
+    looks: Res<Looks>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
+    let Ok(cell) = cells.get(add.entity) else { return };
+    let colour = if is_dark(cell.0) { DARK_CELL } else { LIGHT_CELL };
+    let material = materials.add(StandardMaterial {
+        base_color: colour,
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    commands
+        .entity(add.entity)
+        .insert((Mesh3d(looks.tile.clone()), MeshMaterial3d(material)));
+}
+
+fn dress_piece(add: On<Add, PieceModel>, pieces: Query<&PieceModel>, looks: Res<Looks>, mut commands: Commands) {
+    let Ok(model) = pieces.get(add.entity) else { return };
+    let colour = looks.piece_colours[model.piece.color.index()].clone();
+    // Knights face the enemy: White's look towards rank 4, Black's towards rank 1.
+    let facing = if model.piece.color == Side::Black {
+        Quat::from_rotation_y(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    commands.entity(add.entity).insert((
+        Mesh3d(looks.pieces[model.piece.kind.index()].clone()),
+        MeshMaterial3d(colour),
+        Transform::from_rotation(facing),
+    ));
+}
+
+fn dress_marker(add: On<Add, TargetMarker>, markers: Query<&TargetMarker>, looks: Res<Looks>, mut commands: Commands) {
+    let Ok(marker) = markers.get(add.entity) else { return };
+    let (mesh, material) = if marker.capture {
+        (looks.ring.clone(), looks.capture_marker.clone())
+    } else {
+        (looks.dot.clone(), looks.move_marker.clone())
+    };
+    commands
+        .entity(add.entity)
+        .insert((Mesh3d(mesh), MeshMaterial3d(material)));
+}
+
+/// The square an entity stands for, if it is a cell, a piece or a marker.
+fn square_of(
+    entity: Entity,
+    cells: &Query<&Cell>,
+    pieces: &Query<&PieceModel>,
+    markers: &Query<&TargetMarker>,
+) -> Option<Square> {
+    cells
+        .get(entity)
+        .map(|c| c.0)
+        .or_else(|_| pieces.get(entity).map(|p| p.square))
+        .or_else(|_| markers.get(entity).map(|m| m.square))
+        .ok()
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if click.event.button != PointerButton::Primary {
+        return;
+    }
+    match square_of(click.entity, &cells, &pieces, &markers) {
+        Some(square) => {
+            intents.write(Intent::Activate(square));
+        }
+        None => {
+            intents.write(Intent::ClearSelection);
+        }
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Some(square) = square_of(over.entity, &cells, &pieces, &markers) {
+        hovered.0 = Some(square);
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if square_of(out.entity, &cells, &pieces, &markers) == hovered.0 {
+        hovered.0 = None;
+    }
+}
+
+/// Colours each cell by what is happening on it, most important first: check, selection,
+/// keyboard focus, the last move, or its plain colour.
+fn tint_cells(
+    play: Res<Play>,
+    cells: Query<(&Cell, &MeshMaterial3d<StandardMaterial>)>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let position = play.shown_position();
+    let checked_king = if position.in_check() {
+        position.king_square(position.side_to_move())
+    } else {
+        None
+    };
+    let last = play
+        .game
+        .moves()
+        .get(play.review.unwrap_or(play.game.moves().len()).wrapping_sub(1))
+        .copied();
+    for (cell, handle) in &cells {
+        let square = cell.0;
+        let base = if is_dark(square) { DARK_CELL } else { LIGHT_CELL };
+        let colour = if checked_king == Some(square) {
+            Color::srgb(0.88, 0.30, 0.26)
+        } else if play.selected == Some(square) {
+            Color::srgb(0.95, 0.78, 0.32)
+        } else if play.focus == Some(square) {
+            Color::srgb(0.35, 0.58, 0.95)
+        } else if last.is_some_and(|m| m.from == square || m.to == square) {
+            base.mix(&Color::srgb(0.95, 0.88, 0.45), 0.55)
+        } else {
+            base
+        };
+        if let Some(mut material) = materials.get_mut(&handle.0)
+            && material.base_color != colour
+        {
+            material.base_color = colour;
+        }
+    }
+}

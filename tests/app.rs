@@ -1,0 +1,247 @@
+//! The game's logic plugins run headless (`MinimalPlugins`, no window): entities mirror the
+//! game, selection lights the engine's targets, the keyboard moves focus along the right axes,
+//! the computer's reply arrives, and games end on mate and on every draw rule.
+#![cfg(feature = "app")]
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use tesseract_chess::app::{Intent, OnSquare, PieceModel, Play, Seat, TargetMarker, logic_plugins};
+use tesseract_chess::rules::{Bitboard, Outcome, PieceKind, Position, Setup, Square};
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn app_with(start: Position, seats: [Seat; 2]) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+    logic_plugins(&mut app);
+    app.insert_resource(Play::new(start, seats));
+    app.update();
+    app
+}
+
+fn two_players(start: Position) -> App {
+    app_with(start, [Seat::Human, Seat::Human])
+}
+
+fn send(app: &mut App, intent: Intent) {
+    app.world_mut().write_message(intent);
+    app.update();
+    app.update();
+}
+
+fn play(app: &App) -> &Play {
+    app.world().resource::<Play>()
+}
+
+/// The pieces the entities show, as (square, piece) sorted.
+fn shown_pieces(app: &mut App) -> Vec<(Square, tesseract_chess::rules::Piece)> {
+    let mut query = app.world_mut().query::<&PieceModel>();
+    let mut pieces: Vec<_> = query.iter(app.world()).map(|m| (m.square, m.piece)).collect();
+    pieces.sort_by_key(|(s, _)| *s);
+    pieces
+}
+
+fn expected_pieces(app: &App) -> Vec<(Square, tesseract_chess::rules::Piece)> {
+    play(app).shown_position().placements().collect()
+}
+
+#[test]
+fn piece_entities_mirror_the_game_through_moves_captures_and_promotions() {
+    // White: king a1[0,0], pawn c3[0,0] about to promote, rook a1[0,1]; Black: king d4[1,1], knight b4[0,0].
+    let start = Position::from_fen("1n2/2P1/4/K3|4/4/4/4|4/4/4/R3|3k/4/4/4 w 0 1").unwrap();
+    let mut app = two_players(start);
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+    let cells = app
+        .world_mut()
+        .query::<&tesseract_chess::app::Cell>()
+        .iter(app.world())
+        .count();
+    assert_eq!(cells, 64);
+    // Promotion by capture: c3 takes b4 and becomes a queen.
+    send(&mut app, Intent::Activate(sq("c3@00")));
+    send(&mut app, Intent::Activate(sq("b4@00")));
+    assert_eq!(play(&app).game.moves().len(), 1);
+    let shown = shown_pieces(&mut app);
+    assert_eq!(shown, expected_pieces(&app));
+    assert!(
+        shown
+            .iter()
+            .any(|(s, p)| *s == sq("b4@00") && p.kind == PieceKind::Queen)
+    );
+    assert_eq!(shown.len(), 4, "the knight is gone");
+    // A quiet move by Black and a rook move along W.
+    send(&mut app, Intent::Activate(sq("d4@11")));
+    send(&mut app, Intent::Activate(sq("d3@11")));
+    send(&mut app, Intent::Activate(sq("a1@01")));
+    send(&mut app, Intent::Activate(sq("a1@11")));
+    assert_eq!(play(&app).game.moves().len(), 3);
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+    // Every piece entity is placed on its own square.
+    let mut query = app.world_mut().query::<(&PieceModel, &OnSquare)>();
+    assert!(query.iter(app.world()).all(|(m, on)| m.square == on.square));
+}
+
+#[test]
+fn selecting_a_piece_lights_exactly_its_legal_targets() {
+    let mut app = two_players(Setup::Full.position());
+    for from in ["b1@00", "d1@00", "c2@10", "a1@10"] {
+        send(&mut app, Intent::ClearSelection);
+        send(&mut app, Intent::Activate(sq(from)));
+        let position = play(&app).game.position().clone();
+        let expected: Bitboard = position.legal_moves_from(sq(from)).iter().map(|m| m.to).collect();
+        let mut query = app.world_mut().query::<&TargetMarker>();
+        let markers: Vec<TargetMarker> = query.iter(app.world()).copied().collect();
+        let lit: Bitboard = markers.iter().map(|m| m.square).collect();
+        assert_eq!(lit, expected, "targets of {from}");
+        assert_eq!(markers.len() as u32, expected.count());
+        assert!(
+            markers
+                .iter()
+                .all(|m| m.capture == position.piece_at(m.square).is_some())
+        );
+    }
+    send(&mut app, Intent::ClearSelection);
+    let mut query = app.world_mut().query::<&TargetMarker>();
+    assert_eq!(query.iter(app.world()).count(), 0);
+}
+
+fn press(app: &mut App, keys: &[KeyCode]) {
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &key in keys {
+            input.press(key);
+        }
+    }
+    app.update();
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for &key in keys {
+        input.release(key);
+    }
+    input.clear();
+}
+
+#[test]
+fn the_keyboard_moves_focus_along_the_axes_and_acts() {
+    let mut app = two_players(Setup::Classic.position());
+    press(&mut app, &[KeyCode::Tab]);
+    assert_eq!(
+        play(&app).focus,
+        Some(sq("a1@00")),
+        "the first Tab goes to a1 of the player's first board"
+    );
+    press(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(play(&app).focus, Some(sq("b1@00")), "→ changes X");
+    press(&mut app, &[KeyCode::ArrowUp]);
+    assert_eq!(play(&app).focus, Some(sq("b2@00")), "↑ changes Y");
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowRight]);
+    assert_eq!(play(&app).focus, Some(sq("b2@10")), "Alt+→ changes Z");
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
+    assert_eq!(play(&app).focus, Some(sq("b2@11")), "Alt+↑ changes W");
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
+    assert_eq!(play(&app).focus, Some(sq("b2@11")), "at the edge the focus stays");
+    // Back to the rook on a1[0,0], select it with Enter, then Escape clears.
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowDown]);
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowLeft]);
+    press(&mut app, &[KeyCode::ArrowDown]);
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(play(&app).focus, Some(sq("a1@00")));
+    // The rook on a1[0,0] is hemmed in except along W: Enter selects, Alt+↑ and Space move.
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!(play(&app).selected, Some(sq("a1@00")));
+    press(&mut app, &[KeyCode::Escape]);
+    assert_eq!(play(&app).selected, None);
+    press(&mut app, &[KeyCode::Space]);
+    assert_eq!(play(&app).selected, Some(sq("a1@00")));
+    press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
+    press(&mut app, &[KeyCode::Space]);
+    assert_eq!(play(&app).game.moves().len(), 1, "Space on a lit square moves");
+    assert_eq!(
+        play(&app).game.position().piece_at(sq("a1@01")).map(|p| p.kind),
+        Some(PieceKind::Rook)
+    );
+    // Tab after leaving the board returns to the last focused square, then steps on.
+    app.world_mut().resource_mut::<Play>().focus = None;
+    press(&mut app, &[KeyCode::Tab]);
+    assert_eq!(play(&app).focus, Some(sq("a1@01")));
+    press(&mut app, &[KeyCode::Tab]);
+    assert_eq!(play(&app).focus, Some(sq("b1@01")));
+}
+
+#[test]
+fn the_computer_answers_off_the_frame() {
+    let mut app = app_with(Setup::Classic.position(), [Seat::Human, Seat::Computer(0)]);
+    send(&mut app, Intent::Activate(sq("a1@00")));
+    send(&mut app, Intent::Activate(sq("a1@01")));
+    assert_eq!(play(&app).game.moves().len(), 1);
+    let began = Instant::now();
+    while play(&app).game.moves().len() < 2 {
+        assert!(began.elapsed() < Duration::from_secs(30), "no reply within 30 s");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    app.update();
+    assert_eq!(
+        play(&app).game.position().side_to_move(),
+        tesseract_chess::rules::Color::White
+    );
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+}
+
+fn outcome_after(fen: &str, from: &str, to: &str) -> Option<Outcome> {
+    let mut app = two_players(Position::from_fen(fen).unwrap());
+    send(&mut app, Intent::Activate(sq(from)));
+    send(&mut app, Intent::Activate(sq(to)));
+    assert_eq!(play(&app).game.moves().len(), 1, "{from}-{to} was played");
+    // The game is over: nothing can be selected any more.
+    let piece_square = play(&app)
+        .game
+        .position()
+        .king_square(play(&app).game.position().side_to_move())
+        .unwrap();
+    send(&mut app, Intent::Activate(piece_square));
+    assert_eq!(play(&app).selected, None);
+    play(&app).game.outcome()
+}
+
+#[test]
+fn the_game_ends_on_mate_and_on_each_draw_rule() {
+    assert_eq!(
+        outcome_after("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1", "c2@10", "b2@00"),
+        Some(Outcome::Checkmate {
+            winner: tesseract_chess::rules::Color::White
+        })
+    );
+    assert_eq!(
+        outcome_after("4/4/4/K3|4/4/4/4|4/4/4/R3|3k/4/4/4 w 99 60", "a1@01", "b1@01"),
+        Some(Outcome::HundredPly)
+    );
+    assert_eq!(
+        outcome_after("4/4/4/K3|4/4/4/4|4/4/4/n3|3k/4/4/4 w 0 1", "a1@00", "a1@01"),
+        Some(Outcome::BareKings)
+    );
+    // Stalemate: the queen steps to a3[1,1] and Black's king on a1[0,0] has no move.
+    assert_eq!(
+        outcome_after("4/4/4/kBK1|4/4/4/4|4/4/4/4|Q3/4/4/4 w 0 1", "a4@11", "a3@11"),
+        Some(Outcome::Stalemate)
+    );
+    // Threefold: knights out and back twice.
+    let mut app = two_players(Setup::Classic.position());
+    for (from, to) in [
+        ("b1@00", "a3@00"),
+        ("c4@11", "a4@10"),
+        ("a3@00", "b1@00"),
+        ("a4@10", "c4@11"),
+    ]
+    .repeat(2)
+    {
+        assert_eq!(play(&app).game.outcome(), None);
+        send(&mut app, Intent::Activate(sq(from)));
+        send(&mut app, Intent::Activate(sq(to)));
+    }
+    assert_eq!(play(&app).game.moves().len(), 8);
+    assert_eq!(play(&app).game.outcome(), Some(Outcome::Threefold));
+}
