@@ -57,17 +57,28 @@ fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     commands.spawn((Camera3d::default(), MainCamera, orbit.transform()));
 }
 
+/// Orbits while the right or middle button is held, or the left one after pressing it on empty
+/// space (a left press on a cell or piece is a click, not a drag). The wheel zooms.
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     ui: Res<UiWantsPointer>,
+    hovered: Res<super::visuals::Hovered>,
+    mut left_drag: Local<bool>,
     mut orbit: ResMut<Orbit>,
 ) {
-    if ui.0 {
+    if buttons.just_pressed(MouseButton::Left) {
+        *left_drag = !ui.0 && hovered.0.is_none();
+    }
+    if !buttons.pressed(MouseButton::Left) {
+        *left_drag = false;
+    }
+    if ui.0 && !*left_drag {
         return;
     }
-    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+    let dragging = buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) || *left_drag;
+    if dragging {
         orbit.yaw -= motion.delta.x * 0.006;
         orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.1, 1.5);
     }

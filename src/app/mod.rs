@@ -3,6 +3,7 @@
 //! picking, camera, overlays, panels) need a window.
 
 mod camera;
+mod framebench;
 mod keyboard;
 mod mirror;
 mod overlays;
@@ -16,6 +17,7 @@ mod visuals;
 
 use bevy::prelude::*;
 
+pub use framebench::FrameBench;
 pub use mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
 pub use projection::View;
 pub use screenshot::ScreenshotRequest;
@@ -44,6 +46,8 @@ pub struct Launch {
     pub select: Option<Square>,
     /// The view to start in (no animation).
     pub view: Option<View>,
+    /// Measure frame times instead of playing.
+    pub frame_bench: Option<FrameBench>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -64,6 +68,7 @@ pub fn logic_plugins(app: &mut App) {
 /// Opens the game window and runs until it is closed (or the screenshot is written).
 pub fn run(launch: Launch) -> Result<(), String> {
     let (width, height) = launch.screenshot.as_ref().map_or((1280, 720), |s| s.size);
+    let unattended = launch.screenshot.is_some() || launch.frame_bench.is_some();
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -76,15 +81,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
     .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
     logic_plugins(&mut app);
     app.add_plugins((visuals::plugin, camera::plugin, overlays::plugin, ui::plugin));
-    let screenshot = launch.screenshot.is_some();
     if let Some(start) = launch.position {
-        let seats = if screenshot {
+        let seats = if unattended {
             [Seat::Human, Seat::Human]
         } else {
             Play::default().seats
         };
         app.insert_resource(Play::new(start, seats));
-    } else if screenshot {
+    } else if unattended {
         app.insert_resource(Play::new(
             crate::rules::Setup::Classic.position(),
             [Seat::Human, Seat::Human],
@@ -97,6 +101,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
         app.add_systems(Startup, move |mut intents: MessageWriter<Intent>| {
             intents.write(Intent::Activate(square));
         });
+    }
+    if let Some(bench) = launch.frame_bench {
+        app.insert_resource(bench).add_plugins(framebench::plugin);
     }
     if let Some(request) = launch.screenshot {
         app.insert_resource(request).add_plugins(screenshot::plugin);

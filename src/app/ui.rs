@@ -132,6 +132,17 @@ fn panels(
             ui.separator();
             readout(ui, &play, &hovered);
         });
+    if let (Some(square), Some(pointer)) = (hovered.0, ctx.pointer_hover_pos()) {
+        egui::Area::new(egui::Id::new("hovered square"))
+            .fixed_pos(pointer + egui::vec2(16.0, 12.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(egui::RichText::new(square.to_string()).monospace());
+                });
+            });
+    }
     let scale = window.scale_factor();
     let left_px = (left.response.rect.width() * scale) as u32;
     let right_px = (right.response.rect.width() * scale) as u32;

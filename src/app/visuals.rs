@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreStartup, make_looks)
         .add_systems(Startup, spawn_lights)
         .add_systems(Update, tint_cells.after(super::AppSystems::Mirror))
+        .add_systems(Update, clear_on_empty_click.in_set(super::AppSystems::Input))
         .add_observer(dress_cell)
         .add_observer(dress_piece)
         .add_observer(dress_marker)
@@ -203,6 +204,29 @@ fn on_out(
 ) {
     if square_of(out.entity, &cells, &pieces, &markers) == hovered.0 {
         hovered.0 = None;
+    }
+}
+
+/// A left click that lands on nothing (no cell, piece or marker, no panel) clears the selection;
+/// a press on empty space that turned into a drag (an orbit) does not.
+fn clear_on_empty_click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
+    hovered: Res<Hovered>,
+    ui: Res<super::camera::UiWantsPointer>,
+    mut pressed_on_nothing: Local<bool>,
+    mut moved: Local<f32>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if buttons.just_pressed(MouseButton::Left) {
+        *pressed_on_nothing = hovered.0.is_none() && !ui.0;
+        *moved = 0.0;
+    }
+    if buttons.pressed(MouseButton::Left) {
+        *moved += motion.delta.length();
+    }
+    if buttons.just_released(MouseButton::Left) && *pressed_on_nothing && *moved < 4.0 && hovered.0.is_none() {
+        intents.write(Intent::ClearSelection);
     }
 }
 

@@ -77,8 +77,20 @@ pub fn execute(command: Command) -> Result<(), String> {
                 position,
                 select,
                 view: Some(crate::app::View { morph, angles }),
+                frame_bench: None,
             };
             crate::app::run(launch)
+        }
+        #[cfg(feature = "app")]
+        Command::Framebench { frames } => {
+            let launched = *super::LAUNCHED.get_or_init(Instant::now);
+            crate::app::run(crate::app::Launch {
+                frame_bench: Some(crate::app::FrameBench {
+                    frames: frames as usize,
+                    launched,
+                }),
+                ..Default::default()
+            })
         }
         Command::Perft {
             depth,

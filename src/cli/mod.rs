@@ -129,6 +129,13 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
     },
+    /// Measure frame times while the tesseract turns, and the time to the first frame.
+    #[cfg(feature = "app")]
+    Framebench {
+        /// Frames to measure after a 60-frame warm-up.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(10..=100_000))]
+        frames: u64,
+    },
     /// Measure search speed on a fixed set of positions.
     Bench {
         /// Nodes to search in each position.
@@ -169,6 +176,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    LAUNCHED.get_or_init(std::time::Instant::now);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -187,6 +195,9 @@ where
         Err(message) => fail(&message),
     }
 }
+
+/// When the program started (for the time to the first frame).
+pub(crate) static LAUNCHED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
 
 /// clap's message without its usage and help hints, folded onto one line.
 fn clap_message(text: &str) -> String {

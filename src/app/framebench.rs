@@ -1,0 +1,74 @@
+//! `tesseract-chess framebench`: plays a 4D rotation with the pieces on the board, measures the
+//! frame times after a warm-up, prints them with the time to the first frame, and exits.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+
+use super::mirror::ViewTarget;
+use super::projection::View;
+
+/// Frames skipped before measuring (shader compilation, uploads).
+const WARM_UP_FRAMES: usize = 60;
+
+#[derive(Resource)]
+pub struct FrameBench {
+    pub frames: usize,
+    /// When the process started, for the time to the first frame.
+    pub launched: Instant,
+}
+
+#[derive(Default)]
+struct Samples {
+    first_frame_ms: Option<f64>,
+    seen: usize,
+    last: Option<Instant>,
+    times_ms: Vec<f64>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (keep_rotating, measure).chain());
+}
+
+/// A rotation always in progress: the XW and YW planes turn continuously in the tesseract view.
+fn keep_rotating(time: Res<Time>, mut view: ResMut<View>, mut target: ResMut<ViewTarget>) {
+    let dt = time.delta_secs();
+    view.morph = 1.0;
+    view.angles[0] += dt * 0.9;
+    view.angles[1] += dt * 0.5;
+    target.0 = *view;
+}
+
+fn measure(bench: Res<FrameBench>, mut samples: Local<Samples>, mut exit: MessageWriter<AppExit>) {
+    let now = Instant::now();
+    if samples.first_frame_ms.is_none() {
+        samples.first_frame_ms = Some(now.duration_since(bench.launched).as_secs_f64() * 1000.0);
+    }
+    samples.seen += 1;
+    if samples.seen > WARM_UP_FRAMES
+        && let Some(last) = samples.last
+    {
+        samples.times_ms.push(now.duration_since(last).as_secs_f64() * 1000.0);
+    }
+    samples.last = Some(now);
+    if samples.times_ms.len() >= bench.frames {
+        let mut sorted = samples.times_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
+        let p95 = sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)];
+        println!(
+            "first frame {:.0} ms after launch",
+            samples.first_frame_ms.unwrap_or(0.0)
+        );
+        println!(
+            "frames {} mean {:.2} ms ({:.1} fps) median {:.2} ms p95 {:.2} ms max {:.2} ms",
+            sorted.len(),
+            mean,
+            1000.0 / mean,
+            sorted[sorted.len() / 2],
+            p95,
+            sorted[sorted.len() - 1]
+        );
+        exit.write(AppExit::Success);
+    }
+}
