@@ -116,12 +116,14 @@ fn press(app: &mut App, keys: &[KeyCode]) {
         }
     }
     app.update();
-    app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    for &key in keys {
-        input.release(key);
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &key in keys {
+            input.release(key);
+        }
+        input.clear();
     }
-    input.clear();
+    app.update();
 }
 
 #[test]

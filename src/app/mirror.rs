@@ -159,9 +159,14 @@ fn follow_view_target(time: Res<Time>, target: Res<ViewTarget>, mut view: ResMut
     *view = next;
 }
 
+/// How much of its slot a cell tile covers in the tesseract (in the flat view: all of it). Smaller
+/// tiles let the player see through one layer to the next.
+const TESSERACT_TILE: f32 = 0.5;
+
 /// Places every cell, piece and marker from its 4D square under the current view.
-pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, &mut Transform)>) {
-    for (on, travel, mut transform) in &mut placed {
+pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, Has<Cell>, &mut Transform)>) {
+    let tile = 1.0 + (TESSERACT_TILE - 1.0) * smooth(view.morph.clamp(0.0, 1.0));
+    for (on, travel, is_cell, mut transform) in &mut placed {
         let (position, scale) = match travel {
             Some(t) => {
                 let k = smooth(t.progress.clamp(0.0, 1.0));
@@ -173,6 +178,10 @@ pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, &
             None => place(on.square, &view),
         };
         transform.translation = position + Vec3::Y * on.lift * scale;
-        transform.scale = Vec3::splat(scale);
+        transform.scale = if is_cell {
+            Vec3::new(scale * tile, scale, scale * tile)
+        } else {
+            Vec3::splat(scale)
+        };
     }
 }

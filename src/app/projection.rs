@@ -14,9 +14,9 @@ const BOARD_GAP: f32 = 1.0;
 /// Height between the two Z layers of a cube.
 const LAYER_HEIGHT: f32 = 2.0;
 /// Distance of the 4D eye from the centre along W: W=0 (w=-1/2) scales by D/(D+1/2), W=1 by D/(D-1/2).
-const EYE_DISTANCE_4D: f32 = 2.5;
+const EYE_DISTANCE_4D: f32 = 3.5;
 /// Size of the tesseract relative to the flat boards.
-const TESSERACT_SCALE: f32 = 1.6;
+const TESSERACT_SCALE: f32 = 1.75;
 
 /// The view: how far the morph has gone (0 = flat, 1 = tesseract) and the 4D rotation angles
 /// in radians (XW, YW, ZW planes).
