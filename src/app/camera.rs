@@ -54,7 +54,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
-    commands.spawn((Camera3d::default(), MainCamera, orbit.transform()));
+    // No multisampling: under software rendering it costs more than the whole scene, and the
+    // thin gizmo lines stay readable without it.
+    commands.spawn((Camera3d::default(), MainCamera, orbit.transform(), Msaa::Off));
 }
 
 /// Orbits while the right or middle button is held, or the left one after pressing it on empty

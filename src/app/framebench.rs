@@ -16,6 +16,8 @@ pub struct FrameBench {
     pub frames: usize,
     /// When the process started, for the time to the first frame.
     pub launched: Instant,
+    /// Window size in pixels.
+    pub size: (u32, u32),
 }
 
 #[derive(Default)]

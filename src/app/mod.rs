@@ -67,7 +67,11 @@ pub fn logic_plugins(app: &mut App) {
 
 /// Opens the game window and runs until it is closed (or the screenshot is written).
 pub fn run(launch: Launch) -> Result<(), String> {
-    let (width, height) = launch.screenshot.as_ref().map_or((1280, 720), |s| s.size);
+    let (width, height) = match (&launch.screenshot, &launch.frame_bench) {
+        (Some(shot), _) => shot.size,
+        (None, Some(bench)) => bench.size,
+        (None, None) => (1280, 720),
+    };
     let unattended = launch.screenshot.is_some() || launch.frame_bench.is_some();
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {

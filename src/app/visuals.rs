@@ -262,8 +262,10 @@ fn tint_cells(
         } else {
             base
         };
-        if let Some(mut material) = materials.get_mut(&handle.0)
-            && material.base_color != colour
+        // Look before touching: a mutable borrow alone marks the material for re-upload.
+        let current = materials.get(&handle.0).map(|m| m.base_color);
+        if current.is_some_and(|c| c != colour)
+            && let Some(mut material) = materials.get_mut(&handle.0)
         {
             material.base_color = colour;
         }

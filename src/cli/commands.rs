@@ -82,12 +82,13 @@ pub fn execute(command: Command) -> Result<(), String> {
             crate::app::run(launch)
         }
         #[cfg(feature = "app")]
-        Command::Framebench { frames } => {
+        Command::Framebench { frames, size } => {
             let launched = *super::LAUNCHED.get_or_init(Instant::now);
             crate::app::run(crate::app::Launch {
                 frame_bench: Some(crate::app::FrameBench {
                     frames: frames as usize,
                     launched,
+                    size,
                 }),
                 ..Default::default()
             })

@@ -135,6 +135,9 @@ pub enum Command {
         /// Frames to measure after a 60-frame warm-up.
         #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(10..=100_000))]
         frames: u64,
+        /// Window size as WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
     },
     /// Measure search speed on a fixed set of positions.
     Bench {
