@@ -7,6 +7,7 @@ pub mod ai;
 pub mod cli;
 pub mod rating;
 pub mod rules;
+pub mod tutorial;
 
 #[cfg(feature = "app")]
 pub mod app;

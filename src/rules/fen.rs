@@ -59,30 +59,7 @@ fn err<T>(message: String) -> Result<T, FenError> {
 impl Position {
     /// Parses and validates a FEN4D string.
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
-        if text.trim().is_empty() {
-            return err("the text is empty; expected boards, side, halfmove and fullmove".into());
-        }
-        let fields: Vec<&str> = text.split(' ').collect();
-        if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
-            return err("fields must be separated by single spaces, with none at the start or end".into());
-        }
-        if fields.len() != 4 {
-            return err(format!(
-                "expected 4 space-separated fields (boards, side, halfmove, fullmove), found {}",
-                fields.len()
-            ));
-        }
-        let mut pos = Position::empty();
-        parse_boards(fields[0], &mut pos)?;
-        let side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
-        };
-        let halfmove = parse_number(fields[2], "halfmove clock", 0, 100)?;
-        let fullmove = parse_number(fields[3], "fullmove number", 1, 1_000_000)?;
-        pos.set_side_to_move(side);
-        pos.set_clocks(halfmove, fullmove);
+        let pos = parse_placement(text)?;
         validate(&pos)?;
         Ok(pos)
     }
@@ -128,6 +105,36 @@ impl Position {
             self.fullmove_number()
         )
     }
+}
+
+/// Reads a FEN4D without the position checks (kings, check, pawns on the last rank): for the
+/// reach explorer, whose scenes hold a lone piece. Games always use `Position::from_fen`.
+pub fn parse_placement(text: &str) -> Result<Position, FenError> {
+    if text.trim().is_empty() {
+        return err("the text is empty; expected boards, side, halfmove and fullmove".into());
+    }
+    let fields: Vec<&str> = text.split(' ').collect();
+    if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
+        return err("fields must be separated by single spaces, with none at the start or end".into());
+    }
+    if fields.len() != 4 {
+        return err(format!(
+            "expected 4 space-separated fields (boards, side, halfmove, fullmove), found {}",
+            fields.len()
+        ));
+    }
+    let mut pos = Position::empty();
+    parse_boards(fields[0], &mut pos)?;
+    let side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
+    };
+    let halfmove = parse_number(fields[2], "halfmove clock", 0, 100)?;
+    let fullmove = parse_number(fields[3], "fullmove number", 1, 1_000_000)?;
+    pos.set_side_to_move(side);
+    pos.set_clocks(halfmove, fullmove);
+    Ok(pos)
 }
 
 fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {

@@ -1,0 +1,298 @@
+//! One tutorial scene: what to read, the position, the view, what to highlight, what the player
+//! may do, what counts as success, the computer's reply, hints, a solution and the next scene.
+
+use serde::Deserialize;
+
+use crate::rules::fen::parse_placement;
+use crate::rules::lan::{Strictness, parse_move};
+use crate::rules::{Color, Game, Move, Outcome, Position, Square};
+
+/// How the view looks when the scene opens (it animates there).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SceneView {
+    /// 0 = the flat boards, 1 = the tesseract.
+    pub morph: f32,
+    /// 4D rotation in degrees: XW, YW, ZW, written `(0.0, 90.0, 0.0)`.
+    #[serde(default)]
+    pub rotate: (f32, f32, f32),
+}
+
+/// Which moves the player may make.
+#[derive(Clone, Debug, Deserialize, PartialEq, Default)]
+pub enum Allowed {
+    /// Any legal move.
+    #[default]
+    AnyLegal,
+    /// Only moves of the pieces on these squares.
+    PiecesOn(Vec<String>),
+    /// Only these moves (LAN4D or bare from-to).
+    Moves(Vec<String>),
+    /// Nothing: a scene to read and look at.
+    Nothing,
+}
+
+/// What completes the scene.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum Success {
+    /// Playing this move.
+    Move(String),
+    /// Any legal move of the piece on this square.
+    AnyMoveOf(String),
+    /// Checkmating the other side.
+    Mate,
+    /// Nothing to do: read, look, move the piece around (the reach explorer), then go on.
+    Explore,
+}
+
+/// What answers the player's move.
+#[derive(Clone, Debug, Deserialize, PartialEq, Default)]
+pub enum Reply {
+    #[default]
+    None,
+    /// The computer at this level.
+    Computer(String),
+    /// Scripted replies, one after each player move.
+    Moves(Vec<String>),
+}
+
+/// A tempting wrong move and why it fails.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Mistake {
+    pub from: String,
+    pub to: String,
+    pub why: String,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub title: String,
+    pub text: String,
+    /// FEN4D. Explorer scenes may leave out the kings (then legality is not checked).
+    pub fen: String,
+    #[serde(default)]
+    pub explorer: bool,
+    pub view: SceneView,
+    #[serde(default)]
+    pub highlight: Vec<String>,
+    #[serde(default)]
+    pub lines: Vec<(String, String)>,
+    pub player: String,
+    #[serde(default)]
+    pub allowed: Allowed,
+    pub success: Success,
+    #[serde(default)]
+    pub reply: Reply,
+    #[serde(default)]
+    pub hints: Vec<String>,
+    #[serde(default)]
+    pub mistakes: Vec<Mistake>,
+    /// Every ply from the scene's position to success, the replies included.
+    #[serde(default)]
+    pub solution: Vec<String>,
+    /// The file name (without `.ron`) of the next scene.
+    #[serde(default)]
+    pub next: Option<String>,
+}
+
+/// What is wrong with a scene file, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError(pub String);
+
+impl std::fmt::Display for SceneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// A scene whose position, squares and moves are all checked.
+#[derive(Clone, Debug)]
+pub struct ValidScene {
+    pub name: String,
+    pub scene: Scene,
+    pub position: Position,
+    pub player: Color,
+    pub highlight: Vec<Square>,
+    pub lines: Vec<(Square, Square)>,
+    pub solution: Vec<Move>,
+}
+
+impl Scene {
+    /// Parses a scene file's text; errors name the file, the line and column, and the field.
+    pub fn parse(file: &str, text: &str) -> Result<Scene, SceneError> {
+        ron::from_str::<Scene>(text).map_err(|e| {
+            let line = e.span.start.line;
+            let field = field_on_line(text, line).map_or(String::new(), |f| format!(" (field `{f}`)"));
+            SceneError(format!("{file}:{line}:{}: {}{field}", e.span.start.col, e.code))
+        })
+    }
+}
+
+/// The field a line of a scene file sets (`    title: "…",` gives `title`), to name it in errors.
+fn field_on_line(text: &str, line: usize) -> Option<&str> {
+    let source = text.lines().nth(line.checked_sub(1)?)?.trim_start();
+    let (name, _) = source.split_once(':')?;
+    let name = name.trim();
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(name)
+}
+
+fn square(file: &str, field: &str, text: &str) -> Result<Square, SceneError> {
+    text.parse()
+        .map_err(|e| SceneError(format!("{file}: field `{field}`: {e}")))
+}
+
+impl ValidScene {
+    /// Parses and checks a scene: a legal position (explorer scenes aside), valid squares, a
+    /// solution of legal moves that meets the success condition.
+    pub fn load(name: &str, text: &str) -> Result<ValidScene, SceneError> {
+        let file = format!("scenes/{name}.ron");
+        let scene = Scene::parse(&file, text)?;
+        let position = if scene.explorer {
+            parse_placement(&scene.fen)
+        } else {
+            Position::from_fen(&scene.fen)
+        }
+        .map_err(|e| SceneError(format!("{file}: field `fen`: {e}")))?;
+        let player = match scene.player.as_str() {
+            "White" => Color::White,
+            "Black" => Color::Black,
+            other => {
+                return Err(SceneError(format!(
+                    "{file}: field `player`: '{other}' must be White or Black"
+                )));
+            }
+        };
+        if position.side_to_move() != player {
+            return Err(SceneError(format!(
+                "{file}: field `player`: {} is not to move in the FEN",
+                player.name()
+            )));
+        }
+        let highlight = scene
+            .highlight
+            .iter()
+            .map(|s| square(&file, "highlight", s))
+            .collect::<Result<_, _>>()?;
+        let lines = scene
+            .lines
+            .iter()
+            .map(|(a, b)| Ok((square(&file, "lines", a)?, square(&file, "lines", b)?)))
+            .collect::<Result<_, SceneError>>()?;
+        match &scene.allowed {
+            Allowed::PiecesOn(squares) => {
+                for s in squares {
+                    square(&file, "allowed", s)?;
+                }
+            }
+            Allowed::Moves(moves) => {
+                for m in moves {
+                    parse_move(&position, m, Strictness::Lenient)
+                        .map_err(|e| SceneError(format!("{file}: field `allowed`: {e}")))?;
+                }
+            }
+            Allowed::AnyLegal | Allowed::Nothing => {}
+        }
+        for mistake in &scene.mistakes {
+            square(&file, "mistakes", &mistake.from)?;
+            square(&file, "mistakes", &mistake.to)?;
+        }
+        if let Reply::Computer(level) = &scene.reply {
+            crate::ai::levels::find(level).map_err(|e| SceneError(format!("{file}: field `reply`: {e}")))?;
+        }
+        let mut game = Game::new(position.clone());
+        let mut solution = Vec::new();
+        for (ply, text) in scene.solution.iter().enumerate() {
+            let mv = parse_move(game.position(), text, Strictness::Lenient)
+                .map_err(|e| SceneError(format!("{file}: field `solution`, move {}: {e}", ply + 1)))?;
+            game.play(mv)
+                .map_err(|e| SceneError(format!("{file}: field `solution`, move {}: {e}", ply + 1)))?;
+            solution.push(mv);
+        }
+        let valid = ValidScene {
+            name: name.to_string(),
+            scene,
+            position,
+            player,
+            highlight,
+            lines,
+            solution,
+        };
+        valid.check_solution(&file, &game)?;
+        Ok(valid)
+    }
+
+    fn check_solution(&self, file: &str, after: &Game) -> Result<(), SceneError> {
+        let fail = |why: String| Err(SceneError(format!("{file}: field `solution`: {why}")));
+        let first = self.solution.first().copied();
+        if let Some(mv) = first
+            && !self.allows(mv)
+        {
+            return fail(format!("its first move {mv} is not allowed by `allowed`"));
+        }
+        match &self.scene.success {
+            Success::Explore => Ok(()),
+            Success::Move(text) => {
+                let wanted = parse_move(&self.position, text, Strictness::Lenient)
+                    .map_err(|e| SceneError(format!("{file}: field `success`: {e}")))?;
+                if first == Some(wanted) {
+                    Ok(())
+                } else {
+                    fail(format!("it must start with {wanted}"))
+                }
+            }
+            Success::AnyMoveOf(text) => {
+                let from = square(file, "success", text)?;
+                if first.is_some_and(|m| m.from == from) {
+                    Ok(())
+                } else {
+                    fail(format!("it must start with a move of the piece on {from}"))
+                }
+            }
+            Success::Mate => match after.outcome() {
+                Some(Outcome::Checkmate { winner }) if winner == self.player => Ok(()),
+                other => fail(format!(
+                    "it must end in mate by {}, but ends with {other:?}",
+                    self.player.name()
+                )),
+            },
+        }
+    }
+
+    /// Whether the scene lets the player make this (legal) move.
+    pub fn allows(&self, mv: Move) -> bool {
+        match &self.scene.allowed {
+            Allowed::AnyLegal => true,
+            Allowed::Nothing => false,
+            Allowed::PiecesOn(squares) => squares.iter().any(|s| s.parse::<Square>().is_ok_and(|s| s == mv.from)),
+            Allowed::Moves(moves) => moves
+                .iter()
+                .any(|m| parse_move(&self.position, m, Strictness::Lenient).is_ok_and(|allowed| allowed == mv)),
+        }
+    }
+
+    /// Whether playing `mv` (as ply `ply` of the scene, 0 = the player's first) completes it,
+    /// given the game after the move.
+    pub fn succeeds(&self, mv: Move, ply: usize, after: &Game) -> bool {
+        match &self.scene.success {
+            Success::Explore => false,
+            Success::Move(text) => {
+                ply == 0 && parse_move(&self.position, text, Strictness::Lenient).is_ok_and(|wanted| wanted == mv)
+            }
+            Success::AnyMoveOf(text) => ply == 0 && text.parse::<Square>().is_ok_and(|s| s == mv.from),
+            Success::Mate => matches!(after.outcome(), Some(Outcome::Checkmate { winner }) if winner == self.player),
+        }
+    }
+
+    /// The explanation for a tempting wrong move, if the scene has one.
+    pub fn mistake(&self, from: Square, to: Square) -> Option<&str> {
+        self.scene
+            .mistakes
+            .iter()
+            .find(|m| m.from.parse::<Square>() == Ok(from) && m.to.parse::<Square>() == Ok(to))
+            .map(|m| m.why.as_str())
+    }
+}
