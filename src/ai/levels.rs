@@ -1,6 +1,7 @@
 //! The computer's strengths, from a beginner that makes human mistakes to the strongest level.
 
 use super::limits::Limits;
+use crate::rating::Rating;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
@@ -9,14 +10,29 @@ pub struct Level {
     pub limits: Limits,
     /// Random noise (± centipawns) added to every root move's score: the lower levels' mistakes.
     pub noise_cp: i32,
+    /// The level's fixed Glicko-2 rating, measured by the self-play ladder
+    /// (`results/ladder-raw.txt`); rated games against it use this.
+    pub rating: Rating,
 }
 
-const fn level(name: &'static str, description: &'static str, limits: Limits, noise_cp: i32) -> Level {
+const fn level(
+    name: &'static str,
+    description: &'static str,
+    limits: Limits,
+    noise_cp: i32,
+    (rating, deviation): (f64, f64),
+) -> Level {
+    let rating = Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    };
     Level {
         name,
         description,
         limits,
         noise_cp,
+        rating,
     }
 }
 
@@ -44,12 +60,25 @@ pub const LEVELS: [Level; 6] = [
         "looks one move ahead and often misjudges (noise ±150 cp)",
         depth(1),
         150,
+        (1500.0, 350.0),
     ),
-    level("novice", "two plies with some noise (±60 cp)", depth(2), 60),
-    level("casual", "three plies, a little noise (±20 cp)", depth(3), 20),
-    level("club", "20,000 nodes", nodes(20_000), 0),
-    level("strong", "200,000 nodes", nodes(200_000), 0),
-    level("master", "2,000,000 nodes", nodes(2_000_000), 0),
+    level(
+        "novice",
+        "two plies with some noise (±60 cp)",
+        depth(2),
+        60,
+        (1594.0, 110.0),
+    ),
+    level(
+        "casual",
+        "three plies, a little noise (±20 cp)",
+        depth(3),
+        20,
+        (1663.0, 80.0),
+    ),
+    level("club", "20,000 nodes", nodes(20_000), 0, (1697.0, 78.0)),
+    level("strong", "200,000 nodes", nodes(200_000), 0, (1850.0, 78.0)),
+    level("master", "2,000,000 nodes", nodes(2_000_000), 0, (1901.0, 78.0)),
 ];
 
 /// The level used when none is named.

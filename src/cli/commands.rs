@@ -49,6 +49,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             super::engine_commands::selfplay(&options)
         }
         Command::Bench { nodes } => super::engine_commands::bench(nodes),
+        Command::Rating { profile, last } => rating(profile, last),
         Command::Ladder { games, seed, threads } => {
             super::engine_commands::ladder(games as usize, seed, threads as usize);
             Ok(())
@@ -152,4 +153,32 @@ pub fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+fn rating(path: Option<std::path::PathBuf>, last: usize) -> Result<(), String> {
+    use crate::rating::Profile;
+    let path = path
+        .or_else(crate::rating::profile::default_path)
+        .ok_or("no data folder on this system: give --profile")?;
+    let profile = Profile::read(&path)?.unwrap_or_default();
+    let r = profile.rating;
+    say!(
+        "rating {:.0} deviation {:.0} volatility {:.4} games {}",
+        r.rating,
+        r.deviation,
+        r.volatility,
+        profile.games.len()
+    );
+    for game in profile.games.iter().rev().take(last) {
+        say!(
+            "game {:?} vs {} ({:.0}) {} {} -> {:.0}",
+            game.result,
+            game.opponent,
+            game.opponent_rating,
+            game.reason,
+            if game.rated { "rated" } else { "unrated" },
+            game.rating_after
+        );
+    }
+    Ok(())
 }

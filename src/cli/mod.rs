@@ -139,6 +139,15 @@ pub enum Command {
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
     },
+    /// Print the player's rating, deviation and last games.
+    Rating {
+        /// The profile file (default: $TESSERACT_CHESS_PROFILE, or the platform's data folder).
+        #[arg(long)]
+        profile: Option<std::path::PathBuf>,
+        /// How many recent games to list.
+        #[arg(long, default_value_t = 10)]
+        last: usize,
+    },
     /// Measure search speed on a fixed set of positions.
     Bench {
         /// Nodes to search in each position.

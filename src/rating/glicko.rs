@@ -7,25 +7,30 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 /// The system constant: how fast volatility may change ("reasonable choices are 0.3 to 1.2").
 pub const TAU: f64 = 0.5;
 
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
 }
 
+impl Rating {
+    /// A new player: 1500, deviation 350, volatility 0.06 (Glickman's defaults).
+    pub const START: Rating = Rating {
+        rating: 1500.0,
+        deviation: 350.0,
+        volatility: 0.06,
+    };
+}
+
 impl Default for Rating {
     fn default() -> Self {
-        Rating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-        }
+        Rating::START
     }
 }
 
 /// A game's result from the rated player's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GameResult {
     Win,
     Draw,

@@ -1,5 +1,8 @@
-//! Ratings: Glicko-2 (the system lichess uses) from the maintained `skillratings` crate.
+//! Ratings: Glicko-2 (the system lichess uses) from the maintained `skillratings` crate, and the
+//! player's saved profile.
 
 pub mod glicko;
+pub mod profile;
 
 pub use glicko::{GameResult, Rating};
+pub use profile::{Loaded, Profile, SavedGame};

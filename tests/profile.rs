@@ -1,0 +1,137 @@
+//! The player's profile: save/load round trip, an unreadable file kept aside as a backup, an
+//! interrupted write leaving the old profile intact, and the `rating` command.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use tesseract_chess::rating::{GameResult, Loaded, Profile, Rating, SavedGame};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tesseract-profile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn game(result: GameResult, rated: bool) -> SavedGame {
+    SavedGame {
+        finished_at: 1_790_000_000,
+        opponent: "club".into(),
+        opponent_rating: 1697.0,
+        result,
+        reason: "checkmate".into(),
+        rated,
+        rating_after: 0.0,
+        pgn: tesseract_chess::rules::pgn::SAMPLE.into(),
+    }
+}
+
+#[test]
+fn a_profile_round_trips_and_rated_games_move_the_rating() {
+    let dir = temp_dir("round-trip");
+    let path = dir.join("profile.ron");
+    assert!(matches!(Profile::load(&path).unwrap(), Loaded::New(_)));
+    let mut profile = Profile::default();
+    let club = Rating {
+        rating: 1697.0,
+        deviation: 78.0,
+        volatility: 0.06,
+    };
+    profile.record(game(GameResult::Win, true), club);
+    assert!(profile.rating.rating > 1500.0 && profile.rating.deviation < 350.0);
+    let after_win = profile.rating;
+    profile.record(game(GameResult::Loss, false), club);
+    assert_eq!(profile.rating, after_win, "unrated games leave the rating alone");
+    profile.save(&path).unwrap();
+    assert_eq!(Profile::load(&path).unwrap(), Loaded::Found(profile.clone()));
+    assert!(!dir.join("profile.ron.tmp").exists());
+}
+
+#[test]
+fn an_unreadable_profile_is_kept_aside_and_reported() {
+    let dir = temp_dir("corrupt");
+    let path = dir.join("profile.ron");
+    std::fs::write(&path, "(rating: (rating: 1600.0, deviation: oops").unwrap();
+    match Profile::load(&path).unwrap() {
+        Loaded::Recovered {
+            profile,
+            backup,
+            problem,
+        } => {
+            assert_eq!(profile, Profile::default());
+            assert!(problem.contains("profile.ron:1:"), "{problem}");
+            assert_eq!(
+                std::fs::read_to_string(&backup).unwrap(),
+                "(rating: (rating: 1600.0, deviation: oops"
+            );
+            assert!(!path.exists(), "the unreadable file moved, nothing overwritten it yet");
+        }
+        other => panic!("expected a recovery, got {other:?}"),
+    }
+    // A second bad file gets its own backup name.
+    std::fs::write(&path, "garbage").unwrap();
+    let Loaded::Recovered { backup, .. } = Profile::load(&path).unwrap() else {
+        panic!()
+    };
+    assert!(backup.to_string_lossy().ends_with(".unreadable-2"));
+}
+
+#[test]
+fn an_interrupted_write_leaves_the_old_profile_intact() {
+    let dir = temp_dir("interrupted");
+    let path = dir.join("profile.ron");
+    let mut old = Profile::default();
+    old.record(game(GameResult::Draw, true), Rating::START);
+    old.save(&path).unwrap();
+    // A crash mid-write leaves a half-written temporary file behind; the profile is untouched.
+    std::fs::write(dir.join("profile.ron.tmp"), "(rating: (ra").unwrap();
+    assert_eq!(Profile::load(&path).unwrap(), Loaded::Found(old.clone()));
+    // A write that cannot complete (its temporary path is blocked) fails without harm.
+    std::fs::remove_file(dir.join("profile.ron.tmp")).unwrap();
+    std::fs::create_dir(dir.join("profile.ron.tmp")).unwrap();
+    let mut newer = old.clone();
+    newer.record(game(GameResult::Win, true), Rating::START);
+    assert!(newer.save(&path).is_err());
+    assert_eq!(Profile::load(&path).unwrap(), Loaded::Found(old));
+}
+
+#[test]
+fn the_rating_command_prints_the_profile_or_the_starting_rating() {
+    let dir = temp_dir("cli");
+    let path = dir.join("profile.ron");
+    let run = |path: &PathBuf| {
+        Command::new(env!("CARGO_BIN_EXE_tesseract-chess"))
+            .args(["rating", "--profile"])
+            .arg(path)
+            .output()
+            .unwrap()
+    };
+    let out = run(&path);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "rating 1500 deviation 350 volatility 0.0600 games 0\n"
+    );
+    let mut profile = Profile::default();
+    profile.record(
+        game(GameResult::Win, true),
+        Rating {
+            rating: 1697.0,
+            deviation: 78.0,
+            volatility: 0.06,
+        },
+    );
+    profile.save(&path).unwrap();
+    let text = String::from_utf8(run(&path).stdout).unwrap();
+    assert!(text.starts_with("rating 1") && text.contains("games 1"), "{text}");
+    assert!(text.contains("game Win vs club (1697) checkmate rated"), "{text}");
+    std::fs::write(&path, "not a profile").unwrap();
+    let out = run(&path);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("profile.ron:1:"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "not a profile",
+        "the command never writes"
+    );
+}
