@@ -8,10 +8,12 @@ mod keyboard;
 mod mirror;
 mod overlays;
 mod piece_meshes;
+mod profile;
 pub mod projection;
 mod screenshot;
 mod state;
 mod turns;
+mod tutorial;
 mod ui;
 mod visuals;
 
@@ -23,6 +25,7 @@ pub use projection::View;
 pub use screenshot::ScreenshotRequest;
 pub use state::{Intent, Play, Seat};
 pub use turns::Thinking;
+pub use tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
 
 use crate::rules::{Position, Square};
 
@@ -74,17 +77,35 @@ pub fn run(launch: Launch) -> Result<(), String> {
     };
     let unattended = launch.screenshot.is_some() || launch.frame_bench.is_some();
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tesseract Chess".into(),
-            resolution: (width, height).into(),
-            ..default()
-        }),
-        ..default()
-    }))
+    // Assets (the tutorial scenes) are read from the project folder: `scenes/*.ron`.
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Tesseract Chess".into(),
+                    resolution: (width, height).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: ".".into(),
+                ..default()
+            }),
+    )
     .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
     logic_plugins(&mut app);
-    app.add_plugins((visuals::plugin, camera::plugin, overlays::plugin, ui::plugin));
+    app.add_plugins((
+        visuals::plugin,
+        camera::plugin,
+        overlays::plugin,
+        ui::plugin,
+        tutorial::plugin,
+        tutorial::window_plugin,
+    ));
+    if !unattended {
+        app.add_plugins(profile::plugin);
+    }
     if let Some(start) = launch.position {
         let seats = if unattended {
             [Seat::Human, Seat::Human]

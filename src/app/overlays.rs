@@ -114,8 +114,22 @@ fn move_line(gizmos: &mut Gizmos, mv: Move, view: &View, lift: f32, colour: Colo
     );
 }
 
-fn draw_move_lines(mut gizmos: Gizmos, view: Res<View>, play: Res<Play>) {
+fn draw_move_lines(
+    mut gizmos: Gizmos,
+    view: Res<View>,
+    play: Res<Play>,
+    tutorial: Option<Res<super::tutorial::Tutorial>>,
+) {
     let position = play.shown_position();
+    for &(from, to) in tutorial.as_ref().map_or(&[][..], |t| t.lines()) {
+        move_line(
+            &mut gizmos,
+            Move::new(from, to),
+            &view,
+            0.3,
+            Color::srgb(0.4, 0.85, 1.0),
+        );
+    }
     for &mv in &play.targets {
         move_line(&mut gizmos, mv, &view, 0.15, Color::srgba(0.3, 0.6, 1.0, 0.7));
     }

@@ -33,6 +33,14 @@ pub struct Play {
     pub last_played: Option<Move>,
     /// A message for the status panel (an import error, a refused move).
     pub notice: Option<String>,
+    /// When set, the only moves the player may make next (a tutorial task).
+    pub allowed: Option<Vec<Move>>,
+    /// The last click on an unlit square while a piece was selected (a tutorial explains it).
+    pub attempt: Option<Move>,
+    /// Whether this game against the computer counts for the player's rating.
+    pub rated: bool,
+    /// A rated game left unfinished by a restart, to be recorded as a loss.
+    pub abandoned: Option<Game>,
 }
 
 impl Play {
@@ -48,6 +56,10 @@ impl Play {
             generation: 0,
             last_played: None,
             notice: None,
+            allowed: None,
+            attempt: None,
+            rated: false,
+            abandoned: None,
         }
     }
 
@@ -80,11 +92,21 @@ impl Play {
         self.targets.clear();
     }
 
-    /// Starts over from `start`.
+    /// Whether this is a rated game still in progress (leaving it counts as a loss).
+    pub fn rated_in_progress(&self) -> bool {
+        self.rated && self.review.is_none() && !self.game.moves().is_empty() && self.game.outcome().is_none()
+    }
+
+    /// Starts over from `start` (unrated; a rated game in progress is handed over as abandoned).
     pub fn restart(&mut self, start: Position, seats: [Seat; 2]) {
         let generation = self.generation + 1;
+        let abandoned = self
+            .rated_in_progress()
+            .then(|| self.game.clone())
+            .or(self.abandoned.take());
         *self = Play::new(start, seats);
         self.generation = generation;
+        self.abandoned = abandoned;
     }
 
     /// Plays a legal move and records it for the animation.
@@ -108,12 +130,26 @@ impl Play {
             if let Err(e) = self.play(mv) {
                 self.notice = Some(e);
             }
+            self.allowed = None;
             return;
+        }
+        if let Some(from) = self.selected
+            && from != square
+        {
+            self.attempt = Some(Move::new(from, square));
         }
         let own = self.game.position().piece_at(square).is_some_and(|p| p.color == side);
         if own && self.selected != Some(square) {
             self.selected = Some(square);
-            self.targets = self.game.position().legal_moves_from(square).iter().copied().collect();
+            let allowed = self.allowed.as_ref();
+            self.targets = self
+                .game
+                .position()
+                .legal_moves_from(square)
+                .iter()
+                .copied()
+                .filter(|m| allowed.is_none_or(|a| a.contains(m)))
+                .collect();
         } else {
             self.clear_selection();
         }
@@ -152,8 +188,10 @@ pub enum Intent {
     NewGame {
         start: Box<Position>,
         seats: [Seat; 2],
+        /// Counts for the player's rating (against the computer only).
+        rated: bool,
     },
-    /// An imported game (its moves already validated), kept with the current seats.
+    /// An imported or saved game (its moves already validated), for two players to review or go on.
     LoadGame(Box<Game>),
     Review(Option<usize>),
 }
@@ -170,10 +208,12 @@ fn apply_intents(mut intents: MessageReader<Intent>, mut play: ResMut<Play>) {
             Intent::Activate(square) => play.activate(square),
             Intent::ClearSelection => play.clear_selection(),
             Intent::Undo => play.undo(),
-            Intent::NewGame { start, seats } => play.restart(*start, seats),
+            Intent::NewGame { start, seats, rated } => {
+                play.restart(*start, seats);
+                play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
+            }
             Intent::LoadGame(game) => {
-                let seats = play.seats;
-                play.restart(game.start().clone(), seats);
+                play.restart(game.start().clone(), [Seat::Human, Seat::Human]);
                 play.game = *game;
             }
             Intent::Review(ply) => {

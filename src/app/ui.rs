@@ -32,6 +32,7 @@ struct Form {
     fen: String,
     pgn: String,
     error: Option<String>,
+    rated: bool,
 }
 
 impl Default for Form {
@@ -44,6 +45,7 @@ impl Default for Form {
             fen: String::new(),
             pgn: String::new(),
             error: None,
+            rated: false,
         }
     }
 }
@@ -216,6 +218,12 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
             }
             ui.selectable_value(&mut form.opponent, None, "Two players on this machine");
         });
+    if form.opponent.is_some() {
+        ui.checkbox(
+            &mut form.rated,
+            "Rated (counts for your rating; leaving it unfinished is a loss)",
+        );
+    }
     if ui.button("Start a new game").clicked() {
         let computer = form.opponent.map_or(Seat::Human, Seat::Computer);
         let seats = if form.play_as == Side::White {
@@ -226,6 +234,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
         intents.write(Intent::NewGame {
             start: Box::new(form.setup.position()),
             seats,
+            rated: form.rated,
         });
     }
 }
@@ -302,6 +311,7 @@ fn records(ui: &mut egui::Ui, play: &Play, form: &mut Form, intents: &mut Messag
                 intents.write(Intent::NewGame {
                     start: Box::new(start),
                     seats: play.seats,
+                    rated: false,
                 });
             }
             Err(e) => form.error = Some(e.to_string()),

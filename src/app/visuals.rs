@@ -234,6 +234,7 @@ fn clear_on_empty_click(
 /// keyboard focus, the last move, or its plain colour.
 fn tint_cells(
     play: Res<Play>,
+    tutorial: Option<Res<super::tutorial::Tutorial>>,
     cells: Query<(&Cell, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
@@ -257,6 +258,8 @@ fn tint_cells(
             Color::srgb(0.95, 0.78, 0.32)
         } else if play.focus == Some(square) {
             Color::srgb(0.35, 0.58, 0.95)
+        } else if tutorial.as_ref().is_some_and(|t| t.highlight().contains(&square)) {
+            Color::srgb(0.55, 0.80, 0.95)
         } else if last.is_some_and(|m| m.from == square || m.to == square) {
             base.mix(&Color::srgb(0.95, 0.88, 0.45), 0.55)
         } else {

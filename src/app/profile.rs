@@ -1,0 +1,181 @@
+//! Rated games and the player's profile in the game: finished games are saved (rated ones move
+//! the rating), a rated game left unfinished counts as a loss, and a window shows the rating,
+//! its history as a chart (egui_plot) and the saved games, any of which opens for review.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Line, Plot, PlotPoints};
+
+use super::state::{Intent, Play, Seat};
+use crate::ai::LEVELS;
+use crate::rating::profile::default_path;
+use crate::rating::{GameResult, Loaded, Profile, Rating, SavedGame};
+use crate::rules::{Game, pgn};
+
+#[derive(Resource, Default)]
+pub struct ProfileStore {
+    pub profile: Profile,
+    pub path: Option<std::path::PathBuf>,
+    /// Something the player must hear about: an unreadable profile kept aside, a failed save.
+    pub problem: Option<String>,
+    /// The game generation already recorded, so each finished game is saved once.
+    recorded_generation: Option<u64>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ProfileStore>()
+        .add_systems(Startup, load_profile)
+        .add_systems(Update, record_games.after(super::AppSystems::Apply))
+        .add_systems(EguiPrimaryContextPass, profile_window);
+}
+
+fn load_profile(mut store: ResMut<ProfileStore>) {
+    let Some(path) = default_path() else {
+        store.problem = Some("no data folder on this system: the profile is not saved".into());
+        return;
+    };
+    match Profile::load(&path) {
+        Ok(Loaded::Recovered {
+            profile,
+            backup,
+            problem,
+        }) => {
+            store.problem = Some(format!(
+                "Your profile could not be read ({problem}); it was kept as {}.",
+                backup.display()
+            ));
+            store.profile = profile;
+        }
+        Ok(loaded) => store.profile = loaded.profile(),
+        Err(e) => store.problem = Some(e),
+    }
+    store.path = Some(path);
+}
+
+fn opponent_of(play: &Play) -> Option<(String, Rating)> {
+    let human = play.seats.iter().position(|s| *s == Seat::Human)?;
+    match play.seats[1 - human] {
+        Seat::Computer(level) => Some((LEVELS[level].name.to_string(), LEVELS[level].rating)),
+        Seat::Human => None,
+    }
+}
+
+fn result_for(play: &Play, game: &Game) -> Option<(GameResult, String)> {
+    let human = play.seats.iter().position(|s| *s == Seat::Human)?;
+    let outcome = game.outcome()?;
+    let result = match outcome.winner() {
+        None => GameResult::Draw,
+        Some(w) if w.index() == human => GameResult::Win,
+        Some(_) => GameResult::Loss,
+    };
+    Some((result, outcome.reason().to_string()))
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn record_games(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
+    let mut changed = false;
+    if let Some(game) = play.abandoned.take()
+        && let Some((opponent, rating)) = opponent_of(&play)
+    {
+        let pgn = pgn::export(&game, &[("Black", opponent.as_str())]);
+        let saved = SavedGame {
+            finished_at: now(),
+            opponent,
+            opponent_rating: rating.rating,
+            result: GameResult::Loss,
+            reason: "abandoned".into(),
+            rated: true,
+            rating_after: 0.0,
+            pgn,
+        };
+        store.profile.record(saved, rating);
+        changed = true;
+    }
+    let finished = play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty();
+    if finished && store.recorded_generation != Some(play.generation) {
+        store.recorded_generation = Some(play.generation);
+        if let (Some((opponent, rating)), Some((result, reason))) = (opponent_of(&play), result_for(&play, &play.game))
+        {
+            let saved = SavedGame {
+                finished_at: now(),
+                opponent: opponent.clone(),
+                opponent_rating: rating.rating,
+                result,
+                reason,
+                rated: play.rated,
+                rating_after: 0.0,
+                pgn: pgn::export(&play.game, &[("Black", opponent.as_str())]),
+            };
+            store.profile.record(saved, rating);
+            changed = true;
+        }
+    }
+    if changed
+        && let Some(path) = store.path.clone()
+        && let Err(e) = store.profile.save(&path)
+    {
+        store.problem = Some(format!("The profile could not be saved: {e}"));
+    }
+}
+
+fn profile_window(mut contexts: EguiContexts, store: Res<ProfileStore>, mut intents: MessageWriter<Intent>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Your rating")
+        .default_open(false)
+        .default_pos([320.0, 420.0])
+        .show(ctx, |ui| {
+            let r = store.profile.rating;
+            ui.label(format!(
+                "Glicko-2 rating {:.0} ± {:.0} (volatility {:.3})",
+                r.rating,
+                2.0 * r.deviation,
+                r.volatility
+            ));
+            if let Some(problem) = &store.problem {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+            }
+            let points: PlotPoints = std::iter::once([0.0, Rating::START.rating])
+                .chain(
+                    store
+                        .profile
+                        .games
+                        .iter()
+                        .enumerate()
+                        .map(|(i, g)| [(i + 1) as f64, g.rating_after]),
+                )
+                .collect();
+            Plot::new("rating history")
+                .height(120.0)
+                .allow_drag(false)
+                .allow_zoom(false)
+                .show(ui, |plot| {
+                    plot.line(Line::new("rating", points));
+                });
+            ui.label(egui::RichText::new("Saved games").strong());
+            egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                for game in store.profile.games.iter().rev() {
+                    ui.horizontal(|ui| {
+                        ui.label(format!(
+                            "{:?} vs {} ({}, {}) → {:.0}",
+                            game.result,
+                            game.opponent,
+                            game.reason,
+                            if game.rated { "rated" } else { "unrated" },
+                            game.rating_after
+                        ));
+                        if ui.small_button("Review").clicked()
+                            && let Ok(record) = pgn::import(&game.pgn)
+                        {
+                            intents.write(Intent::LoadGame(Box::new(record.game)));
+                        }
+                    });
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,408 @@
+//! The tutorial runner: scenes are Bevy assets read by a RON loader (checked on load; a broken
+//! file is shown, not crashed on), reloaded when their file changes (native), and played here:
+//! the scene's position, view, highlights, allowed moves, mistakes, success, replies and the
+//! reach explorer's counts.
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, LoadContext};
+use bevy::prelude::*;
+
+use super::mirror::ViewTarget;
+use super::projection::View;
+use super::state::{Intent, Play, Seat};
+use crate::ai::levels;
+use crate::rules::lan::{Strictness, parse_move};
+use crate::rules::reach::{reach, split_by_board};
+use crate::rules::{Game, Move, Square};
+use crate::tutorial::{Allowed, Reply, Success, ValidScene};
+
+/// The first scene of "From 3D to 4D in four steps".
+pub const FIRST_SCENE: &str = "01-layers";
+/// Every scene, in tutorial order (the browser cannot list a folder).
+pub const SCENES: [&str; 22] = [
+    "01-layers",
+    "02-second-copy",
+    "10-reach-rook",
+    "11-reach-bishop",
+    "12-reach-knight",
+    "13-reach-queen",
+    "14-reach-king",
+    "15-reach-pawn",
+    "20-rook",
+    "21-bishop",
+    "22-knight",
+    "23-queen",
+    "24-king",
+    "25-pawn-captures",
+    "26-promotion",
+    "30-check-across-w",
+    "31-block-a-slide",
+    "32-lines-that-cross",
+    "40-try-it",
+    "50-mate-in-one-across-w",
+    "51-knight-mate",
+    "52-mate-in-two",
+];
+
+/// A scene file as loaded: checked, or the error that names its file, line and field.
+#[derive(Asset, TypePath, Debug)]
+pub struct SceneAsset(pub Result<ValidScene, String>);
+
+#[derive(Default, TypePath)]
+struct SceneLoader;
+
+impl AssetLoader for SceneLoader {
+    type Asset = SceneAsset;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _: &(),
+        context: &mut LoadContext<'_>,
+    ) -> Result<SceneAsset, Self::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let name = context
+            .path()
+            .path()
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        let scene = String::from_utf8(bytes)
+            .map_err(|e| format!("scenes/{name}.ron: not UTF-8 text: {e}"))
+            .and_then(|text| ValidScene::load(&name, &text).map_err(|e| e.to_string()));
+        Ok(SceneAsset(scene))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ron"]
+    }
+}
+
+/// The scene being played.
+#[derive(Resource, Default)]
+pub struct Tutorial {
+    pub handle: Option<Handle<SceneAsset>>,
+    pub name: Option<String>,
+    /// The scene as applied (None until loaded, or when it failed).
+    pub scene: Option<ValidScene>,
+    pub error: Option<String>,
+    /// What the runner says now: a mistake explained, a success, a hint.
+    pub message: Option<String>,
+    pub completed: bool,
+    pub hints_shown: usize,
+    /// Player moves seen so far in this scene.
+    player_moves: usize,
+    applied_generation: u64,
+}
+
+impl Tutorial {
+    pub fn highlight(&self) -> &[Square] {
+        self.scene.as_ref().map_or(&[], |s| &s.highlight)
+    }
+
+    pub fn lines(&self) -> &[(Square, Square)] {
+        self.scene.as_ref().map_or(&[], |s| &s.lines)
+    }
+}
+
+/// Asks the tutorial to open a scene by name.
+#[derive(Message, Clone, Debug)]
+pub struct OpenScene(pub String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<SceneAsset>()
+        .init_asset_loader::<SceneLoader>()
+        .init_resource::<Tutorial>()
+        .add_message::<OpenScene>()
+        .add_systems(
+            Update,
+            (open_scene, apply_loaded_scene, follow_play)
+                .chain()
+                .after(super::AppSystems::Apply)
+                .before(super::AppSystems::Turns),
+        );
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, reload_changed_scene);
+}
+
+/// The tutorial window: start, read, get hints, see mistakes explained, go on.
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, tutorial_window);
+}
+
+fn tutorial_window(
+    mut contexts: bevy_egui::EguiContexts,
+    mut tutorial: ResMut<Tutorial>,
+    play: Res<Play>,
+    mut open: MessageWriter<OpenScene>,
+) -> Result {
+    use bevy_egui::egui;
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Tutorial")
+        .default_pos([320.0, 20.0])
+        .default_width(360.0)
+        .show(ctx, |ui| {
+            if let Some(error) = &tutorial.error {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 90, 70),
+                    format!("This scene could not be loaded: {error}"),
+                );
+            }
+            let Some(scene) = tutorial.scene.clone() else {
+                ui.label("From 3D to 4D in four steps: layers, reach, counting coordinates, threats on W.");
+                if ui.button("Start the tutorial").clicked() {
+                    open.write(OpenScene(FIRST_SCENE.into()));
+                }
+                egui::ComboBox::from_label("or open a scene")
+                    .selected_text("choose…")
+                    .show_ui(ui, |ui| {
+                        for name in SCENES {
+                            if ui.selectable_label(false, name).clicked() {
+                                open.write(OpenScene(name.into()));
+                            }
+                        }
+                    });
+                return;
+            };
+            ui.heading(&scene.scene.title);
+            ui.label(&scene.scene.text);
+            if scene.scene.explorer
+                && let Some((total, same, other)) = reach_counts(&play)
+            {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Reach: {total} squares — {same} on its board, {other} on other boards"
+                    ))
+                    .strong(),
+                );
+            }
+            for hint in scene.scene.hints.iter().take(tutorial.hints_shown) {
+                ui.label(egui::RichText::new(format!("Hint: {hint}")).italics());
+            }
+            if let Some(message) = &tutorial.message {
+                ui.colored_label(egui::Color32::from_rgb(240, 200, 90), message);
+            }
+            ui.horizontal(|ui| {
+                if tutorial.hints_shown < scene.scene.hints.len() && ui.button("Hint").clicked() {
+                    tutorial.hints_shown += 1;
+                }
+                if ui.button("Restart the scene").clicked() {
+                    open.write(OpenScene(scene.name.clone()));
+                }
+                match &scene.scene.next {
+                    Some(next) => {
+                        let label = if tutorial.completed {
+                            "Next scene ▶"
+                        } else {
+                            "Skip ▶"
+                        };
+                        if ui.button(label).clicked() {
+                            open.write(OpenScene(next.clone()));
+                        }
+                    }
+                    None => {
+                        ui.label(if tutorial.completed {
+                            "The end of the tutorial: keep playing!"
+                        } else {
+                            ""
+                        });
+                    }
+                }
+                if ui.button("Close").clicked() {
+                    *tutorial = Tutorial::default();
+                }
+            });
+        });
+    Ok(())
+}
+
+fn open_scene(mut requests: MessageReader<OpenScene>, assets: Res<AssetServer>, mut tutorial: ResMut<Tutorial>) {
+    for OpenScene(name) in requests.read() {
+        *tutorial = Tutorial {
+            handle: Some(assets.load(format!("scenes/{name}.ron"))),
+            name: Some(name.clone()),
+            ..Tutorial::default()
+        };
+    }
+}
+
+/// When the scene's asset is (re)loaded, set the board, the view and the seats from it.
+fn apply_loaded_scene(
+    mut events: MessageReader<AssetEvent<SceneAsset>>,
+    scenes: Res<Assets<SceneAsset>>,
+    mut tutorial: ResMut<Tutorial>,
+    mut intents: MessageWriter<Intent>,
+    mut target: ResMut<ViewTarget>,
+) {
+    let Some(handle) = tutorial.handle.clone() else { return };
+    let changed = events.read().any(|e| match e {
+        AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id } => *id == handle.id(),
+        _ => false,
+    });
+    if !changed {
+        return;
+    }
+    let Some(SceneAsset(loaded)) = scenes.get(&handle) else {
+        return;
+    };
+    match loaded {
+        Err(e) => {
+            tutorial.error = Some(e.clone());
+            tutorial.scene = None;
+        }
+        Ok(scene) => {
+            let opponent = match &scene.scene.reply {
+                Reply::Computer(level) => levels::LEVELS
+                    .iter()
+                    .position(|l| l.name == level)
+                    .map_or(Seat::Human, Seat::Computer),
+                Reply::None | Reply::Moves(_) => Seat::Human,
+            };
+            let mut seats = [Seat::Human, Seat::Human];
+            seats[scene.player.opponent().index()] = opponent;
+            intents.write(Intent::NewGame {
+                start: Box::new(scene.position.clone()),
+                seats,
+                rated: false,
+            });
+            let view = &scene.scene.view;
+            let (xw, yw, zw) = view.rotate;
+            target.0 = View {
+                morph: view.morph,
+                angles: [xw, yw, zw].map(f32::to_radians),
+            };
+            tutorial.error = None;
+            tutorial.message = None;
+            tutorial.completed = matches!(scene.scene.success, Success::Explore);
+            tutorial.player_moves = 0;
+            tutorial.hints_shown = 0;
+            tutorial.scene = Some(scene.clone());
+            tutorial.applied_generation = u64::MAX;
+        }
+    }
+}
+
+/// The scene's moves allowed for the player's first move.
+fn allowed_moves(scene: &ValidScene) -> Option<Vec<Move>> {
+    match &scene.scene.allowed {
+        Allowed::AnyLegal => None,
+        Allowed::Nothing => Some(Vec::new()),
+        Allowed::PiecesOn(_) | Allowed::Moves(_) => Some(
+            scene
+                .position
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| scene.allows(m))
+                .collect(),
+        ),
+    }
+}
+
+/// Watches the game the scene set up: restrictions, mistakes, success, scripted replies, and
+/// the explorer (its lone piece may move on and stays lit).
+fn follow_play(mut tutorial: ResMut<Tutorial>, mut play: ResMut<Play>) {
+    let Some(scene) = tutorial.scene.clone() else { return };
+    if tutorial.applied_generation == u64::MAX {
+        // Just applied: the restriction holds for the player's first move.
+        play.allowed = allowed_moves(&scene);
+        tutorial.applied_generation = play.generation;
+        if let Some(&square) = scene.highlight.first()
+            && scene.scene.explorer
+        {
+            play.activate(square);
+        }
+        return;
+    }
+    if let Some(attempt) = play.attempt.take()
+        && let Some(why) = scene.mistake(attempt.from, attempt.to)
+    {
+        tutorial.message = Some(why.to_string());
+    }
+    if play.generation == tutorial.applied_generation {
+        return;
+    }
+    tutorial.applied_generation = play.generation;
+    let moves = play.game.moves().to_vec();
+    let player_plies: Vec<usize> = (0..moves.len())
+        .filter(|&i| side_of_ply(&play.game, i) == scene.player)
+        .collect();
+    if player_plies.len() > tutorial.player_moves {
+        let index = player_plies.len() - 1;
+        let mv = moves[player_plies[index]];
+        tutorial.player_moves = player_plies.len();
+        if scene.scene.explorer {
+            explore_on(&mut play, mv.to);
+            return;
+        }
+        if !tutorial.completed && scene.succeeds(mv, index, &play.game) {
+            tutorial.completed = true;
+            tutorial.message = Some("Well done! Go on to the next scene.".into());
+        }
+        if let Reply::Moves(replies) = &scene.scene.reply
+            && let Some(text) = replies.get(index)
+            && let Ok(reply) = parse_move(play.game.position(), text, Strictness::Lenient)
+        {
+            let _ = play.play(reply);
+            tutorial.applied_generation = play.generation;
+        }
+    }
+}
+
+fn side_of_ply(game: &Game, ply: usize) -> crate::rules::Color {
+    let first = game.start().side_to_move();
+    if ply.is_multiple_of(2) { first } else { first.opponent() }
+}
+
+/// After the explorer's piece moved: the same side moves again from its new square, lit.
+fn explore_on(play: &mut Play, square: Square) {
+    let mut position = play.game.position().clone();
+    let fen = position.to_fen();
+    let white_again = fen.replacen(" b ", " w ", 1);
+    if let Ok(p) = crate::rules::fen::parse_placement(&white_again) {
+        position = p;
+    }
+    let seats = play.seats;
+    play.restart(position, seats);
+    play.activate(square);
+}
+
+/// The explorer's readout: how many squares the selected piece reaches, and on other boards.
+pub fn reach_counts(play: &Play) -> Option<(u32, u32, u32)> {
+    let square = play.selected?;
+    let position = play.game.position();
+    let piece = position.piece_at(square)?;
+    let squares = reach(piece, square, position.occupied());
+    let (same, other) = split_by_board(square, squares);
+    Some((squares.count(), same.count(), other.count()))
+}
+
+/// Re-reads the open scene's file when it changes on disk (native hot reload).
+#[cfg(not(target_arch = "wasm32"))]
+fn reload_changed_scene(
+    tutorial: Res<Tutorial>,
+    assets: Res<AssetServer>,
+    time: Res<Time>,
+    mut last_check: Local<f32>,
+    mut seen: Local<Option<(String, std::time::SystemTime)>>,
+) {
+    if time.elapsed_secs() - *last_check < 1.0 {
+        return;
+    }
+    *last_check = time.elapsed_secs();
+    let Some(name) = &tutorial.name else { return };
+    let path = format!("scenes/{name}.ron");
+    let file = bevy::asset::io::file::FileAssetReader::get_base_path().join(&path);
+    let Ok(modified) = std::fs::metadata(&file).and_then(|m| m.modified()) else {
+        return;
+    };
+    match &*seen {
+        Some((seen_name, seen_time)) if seen_name == name && *seen_time != modified => {
+            assets.reload(path);
+        }
+        _ => {}
+    }
+    *seen = Some((name.clone(), modified));
+}
