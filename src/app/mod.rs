@@ -51,6 +51,8 @@ pub struct Launch {
     pub view: Option<View>,
     /// Measure frame times instead of playing.
     pub frame_bench: Option<FrameBench>,
+    /// A tutorial scene to open (file name without `.ron`).
+    pub scene: Option<String>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -77,7 +79,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     };
     let unattended = launch.screenshot.is_some() || launch.frame_bench.is_some();
     let mut app = App::new();
-    // Assets (the tutorial scenes) are read from the project folder: `scenes/*.ron`.
+    // Assets (the tutorial scenes, `scenes/*.ron`) are read from the folder that holds `scenes/`.
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -89,7 +91,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 ..default()
             })
             .set(AssetPlugin {
-                file_path: ".".into(),
+                file_path: tutorial::asset_root().to_string_lossy().into_owned(),
                 ..default()
             }),
     )
@@ -125,6 +127,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(square) = launch.select {
         app.add_systems(Startup, move |mut intents: MessageWriter<Intent>| {
             intents.write(Intent::Activate(square));
+        });
+    }
+    if let Some(scene) = launch.scene {
+        app.add_systems(Startup, move |mut open: MessageWriter<OpenScene>| {
+            open.write(OpenScene(scene.clone()));
         });
     }
     if let Some(bench) = launch.frame_bench {

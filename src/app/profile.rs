@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ProfileStore>()
         .add_systems(Startup, load_profile)
         .add_systems(Update, record_games.after(super::AppSystems::Apply))
+        .add_systems(Last, abandon_on_exit)
         .add_systems(EguiPrimaryContextPass, profile_window);
 }
 
@@ -121,6 +122,16 @@ fn record_games(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
     {
         store.problem = Some(format!("The profile could not be saved: {e}"));
     }
+}
+
+/// Closing the game in the middle of a rated game abandons it: a loss, saved before exiting.
+fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, store: ResMut<ProfileStore>) {
+    if exits.read().next().is_none() || !play.rated_in_progress() {
+        return;
+    }
+    play.abandoned = Some(play.game.clone());
+    play.rated = false;
+    record_games(play, store);
 }
 
 fn profile_window(mut contexts: EguiContexts, store: Res<ProfileStore>, mut intents: MessageWriter<Intent>) -> Result {

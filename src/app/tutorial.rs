@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::mirror::ViewTarget;
 use super::projection::View;
-use super::state::{Intent, Play, Seat};
+use super::state::{Play, Seat};
 use crate::ai::levels;
 use crate::rules::lan::{Strictness, parse_move};
 use crate::rules::reach::{reach, split_by_board};
@@ -43,6 +43,15 @@ pub const SCENES: [&str; 22] = [
     "51-knight-mate",
     "52-mate-in-two",
 ];
+
+/// The folder holding `scenes/`: the working directory when it has one (running from the
+/// project), else Bevy's asset base (`BEVY_ASSET_ROOT`, `CARGO_MANIFEST_DIR` or the program's folder).
+pub fn asset_root() -> std::path::PathBuf {
+    match std::env::current_dir() {
+        Ok(dir) if dir.join("scenes").is_dir() => dir,
+        _ => bevy::asset::io::file::FileAssetReader::get_base_path(),
+    }
+}
 
 /// A scene file as loaded: checked, or the error that names its file, line and field.
 #[derive(Asset, TypePath, Debug)]
@@ -233,7 +242,7 @@ fn apply_loaded_scene(
     mut events: MessageReader<AssetEvent<SceneAsset>>,
     scenes: Res<Assets<SceneAsset>>,
     mut tutorial: ResMut<Tutorial>,
-    mut intents: MessageWriter<Intent>,
+    mut play: ResMut<Play>,
     mut target: ResMut<ViewTarget>,
 ) {
     let Some(handle) = tutorial.handle.clone() else { return };
@@ -262,11 +271,7 @@ fn apply_loaded_scene(
             };
             let mut seats = [Seat::Human, Seat::Human];
             seats[scene.player.opponent().index()] = opponent;
-            intents.write(Intent::NewGame {
-                start: Box::new(scene.position.clone()),
-                seats,
-                rated: false,
-            });
+            play.restart(scene.position.clone(), seats);
             let view = &scene.scene.view;
             let (xw, yw, zw) = view.rotate;
             target.0 = View {
@@ -394,7 +399,7 @@ fn reload_changed_scene(
     *last_check = time.elapsed_secs();
     let Some(name) = &tutorial.name else { return };
     let path = format!("scenes/{name}.ron");
-    let file = bevy::asset::io::file::FileAssetReader::get_base_path().join(&path);
+    let file = asset_root().join(&path);
     let Ok(modified) = std::fs::metadata(&file).and_then(|m| m.modified()) else {
         return;
     };

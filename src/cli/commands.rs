@@ -61,6 +61,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             fen,
             select,
             rotate,
+            scene,
             size,
         } => {
             let position = fen
@@ -79,6 +80,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 select,
                 view: Some(crate::app::View { morph, angles }),
                 frame_bench: None,
+                scene,
             };
             crate::app::run(launch)
         }

@@ -114,6 +114,9 @@ pub enum Command {
         /// 4D rotation in degrees: XW,YW,ZW.
         #[arg(long, value_parser = parse_angles)]
         rotate: Option<[f32; 3]>,
+        /// Open this tutorial scene (a file name in scenes/ without .ron).
+        #[arg(long)]
+        scene: Option<String>,
         /// Window size as WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
