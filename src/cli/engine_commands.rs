@@ -71,6 +71,20 @@ pub struct SelfplayOptions {
     pub verbose: bool,
 }
 
+/// One finished game: "game 3 full master as White: 1-0 checkmate (21 plies)".
+fn game_line(r: &GameRecord, first: Opponent) -> String {
+    format!(
+        "game {} {} {} as {}: {} {} ({} plies)",
+        r.index + 1,
+        r.setup.name(),
+        first.name(),
+        if r.first_is_white { "White" } else { "Black" },
+        r.outcome.result_token(),
+        r.outcome.reason(),
+        r.game.moves().len()
+    )
+}
+
 /// Wins, draws and losses of the first-named player, and each player's milliseconds per move.
 struct Tally {
     results: Vec<GameResult>,
@@ -152,16 +166,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
         };
         let records = run_match(&config, &clock);
         for r in &records {
-            say!(
-                "  game {} {} {} as {}: {} {} ({} plies)",
-                r.index + 1,
-                r.setup.name(),
-                first.name(),
-                if r.first_is_white { "White" } else { "Black" },
-                r.outcome.result_token(),
-                r.outcome.reason(),
-                r.game.moves().len()
-            );
+            say!("  {}", game_line(r, first));
         }
         let tally = Tally::of(&records);
         say!(
@@ -226,16 +231,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             None => reasons.push((r.outcome.reason(), 1)),
         }
         if options.verbose {
-            say!(
-                "game {} {} {} as {}: {} {} ({} plies)",
-                r.index + 1,
-                r.setup.name(),
-                first.name(),
-                if r.first_is_white { "White" } else { "Black" },
-                r.outcome.result_token(),
-                r.outcome.reason(),
-                r.game.moves().len()
-            );
+            say!("{}", game_line(r, first));
             say!("  moves {}", pv_text(r.game.start(), r.game.moves()));
         }
     }
