@@ -1,0 +1,11 @@
+//! All integration tests in one binary: with the game compiled in, every test binary links Bevy,
+//! so one binary instead of eight saves gigabytes of disk and minutes of linking.
+
+mod ai;
+mod app;
+mod cli;
+mod pgn;
+mod profile;
+mod properties;
+mod scenes;
+mod vectors;
