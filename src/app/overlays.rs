@@ -42,7 +42,37 @@ fn line_4d(gizmos: &mut Gizmos, a: [f32; 4], b: [f32; 4], view: &View, lift: f32
     }
 }
 
-/// The two cubes' frames and the eight W edges joining them, shown as the tesseract appears.
+/// The edges of the tesseract's frame as (corner, corner, is a W edge): per cube the four sides
+/// of each Z layer and the four edges joining the layers, then the eight W edges joining the cubes.
+fn frame_edges() -> Vec<([f32; 4], [f32; 4], bool)> {
+    let corner = |x: f32, y: f32, z: f32, w: f32| [x * 2.0, y * 2.0, z * 0.5, w * 0.5];
+    let signs = [-1.0, 1.0];
+    let square = [
+        ((-1.0, -1.0), (1.0, -1.0)),
+        ((1.0, -1.0), (1.0, 1.0)),
+        ((1.0, 1.0), (-1.0, 1.0)),
+        ((-1.0, 1.0), (-1.0, -1.0)),
+    ];
+    let mut edges = Vec::with_capacity(40);
+    for w in signs {
+        for z in signs {
+            for (a, b) in square {
+                edges.push((corner(a.0, a.1, z, w), corner(b.0, b.1, z, w), false));
+            }
+        }
+        for (x, y) in square.map(|(a, _)| a) {
+            edges.push((corner(x, y, -1.0, w), corner(x, y, 1.0, w), false));
+        }
+    }
+    for z in signs {
+        for (x, y) in square.map(|(a, _)| a) {
+            edges.push((corner(x, y, z, -1.0), corner(x, y, z, 1.0), true));
+        }
+    }
+    edges
+}
+
+/// The two cubes' frames and the eight W edges joining them (dashed), shown as the tesseract appears.
 fn draw_frame(mut gizmos: Gizmos, view: Res<View>) {
     if view.morph < 0.05 {
         return;
@@ -50,55 +80,8 @@ fn draw_frame(mut gizmos: Gizmos, view: Res<View>) {
     let alpha = view.morph.min(1.0);
     let solid = Color::srgba(0.8, 0.82, 0.9, 0.55 * alpha);
     let w_edge = Color::srgba(0.95, 0.75, 0.3, 0.9 * alpha);
-    let corner = |x: f32, y: f32, z: f32, w: f32| [x * 2.0, y * 2.0, z * 0.5, w * 0.5];
-    let signs = [-1.0, 1.0];
-    for w in signs {
-        for z in signs {
-            for (a, b) in [
-                ((-1.0, -1.0), (1.0, -1.0)),
-                ((1.0, -1.0), (1.0, 1.0)),
-                ((1.0, 1.0), (-1.0, 1.0)),
-                ((-1.0, 1.0), (-1.0, -1.0)),
-            ] {
-                line_4d(
-                    &mut gizmos,
-                    corner(a.0, a.1, z, w),
-                    corner(b.0, b.1, z, w),
-                    &view,
-                    0.0,
-                    solid,
-                    false,
-                );
-            }
-        }
-        for x in signs {
-            for y in signs {
-                line_4d(
-                    &mut gizmos,
-                    corner(x, y, -1.0, w),
-                    corner(x, y, 1.0, w),
-                    &view,
-                    0.0,
-                    solid,
-                    false,
-                );
-            }
-        }
-    }
-    for x in signs {
-        for y in signs {
-            for z in signs {
-                line_4d(
-                    &mut gizmos,
-                    corner(x, y, z, -1.0),
-                    corner(x, y, z, 1.0),
-                    &view,
-                    0.0,
-                    w_edge,
-                    true,
-                );
-            }
-        }
+    for (a, b, is_w) in frame_edges() {
+        line_4d(&mut gizmos, a, b, &view, 0.0, if is_w { w_edge } else { solid }, is_w);
     }
 }
 
@@ -146,4 +129,19 @@ fn draw_move_lines(
 
 fn check_line(gizmos: &mut Gizmos, from: Square, to: Square, view: &View) {
     move_line(gizmos, Move::new(from, to), view, 0.45, Color::srgb(1.0, 0.2, 0.15));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frame_has_24_cube_edges_and_8_w_edges() {
+        let edges = frame_edges();
+        assert_eq!(edges.iter().filter(|e| !e.2).count(), 24);
+        let w_edges: Vec<_> = edges.iter().filter(|e| e.2).collect();
+        assert_eq!(w_edges.len(), 8);
+        // A W edge changes only W.
+        assert!(w_edges.iter().all(|(a, b, _)| a[..3] == b[..3] && a[3] != b[3]));
+    }
 }
