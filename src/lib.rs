@@ -4,6 +4,8 @@
 //! `app`) is the Bevy game.
 
 pub mod ai;
+/// The command line needs a native clock and process; the browser build has no use for it.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod rating;
 pub mod rules;
