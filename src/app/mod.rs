@@ -8,7 +8,7 @@ mod keyboard;
 mod mirror;
 mod overlays;
 mod piece_meshes;
-mod profile;
+pub mod profile;
 pub mod projection;
 mod screenshot;
 mod state;

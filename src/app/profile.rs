@@ -12,6 +12,8 @@ use crate::rating::profile::default_path;
 use crate::rating::{GameResult, Loaded, Profile, Rating, SavedGame};
 use crate::rules::{Game, pgn};
 
+/// The profile in memory and where it is saved. Insert one with a `path` before adding the plugin
+/// to use another file (tests do); otherwise the platform's data folder is used.
 #[derive(Resource, Default)]
 pub struct ProfileStore {
     pub profile: Profile,
@@ -22,7 +24,17 @@ pub struct ProfileStore {
     recorded_generation: Option<u64>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+impl ProfileStore {
+    /// A store that loads from and saves to `path`.
+    pub fn at(path: std::path::PathBuf) -> ProfileStore {
+        ProfileStore {
+            path: Some(path),
+            ..ProfileStore::default()
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
     app.init_resource::<ProfileStore>()
         .add_systems(Startup, load_profile)
         .add_systems(Update, record_games.after(super::AppSystems::Apply))
@@ -31,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_profile(mut store: ResMut<ProfileStore>) {
-    let Some(path) = default_path() else {
+    let Some(path) = store.path.clone().or_else(default_path) else {
         store.problem = Some("no data folder on this system: the profile is not saved".into());
         return;
     };
@@ -53,9 +65,9 @@ fn load_profile(mut store: ResMut<ProfileStore>) {
     store.path = Some(path);
 }
 
-fn opponent_of(play: &Play) -> Option<(String, Rating)> {
-    let human = play.seats.iter().position(|s| *s == Seat::Human)?;
-    match play.seats[1 - human] {
+fn opponent_of(seats: [Seat; 2]) -> Option<(String, Rating)> {
+    let human = seats.iter().position(|s| *s == Seat::Human)?;
+    match seats[1 - human] {
         Seat::Computer(level) => Some((LEVELS[level].name.to_string(), LEVELS[level].rating)),
         Seat::Human => None,
     }
@@ -80,8 +92,8 @@ fn now() -> u64 {
 
 fn record_games(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
     let mut changed = false;
-    if let Some(game) = play.abandoned.take()
-        && let Some((opponent, rating)) = opponent_of(&play)
+    if let Some((game, seats)) = play.abandoned.take()
+        && let Some((opponent, rating)) = opponent_of(seats)
     {
         let pgn = pgn::export(&game, &[("Black", opponent.as_str())]);
         let saved = SavedGame {
@@ -100,7 +112,8 @@ fn record_games(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
     let finished = play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty();
     if finished && store.recorded_generation != Some(play.generation) {
         store.recorded_generation = Some(play.generation);
-        if let (Some((opponent, rating)), Some((result, reason))) = (opponent_of(&play), result_for(&play, &play.game))
+        if let (Some((opponent, rating)), Some((result, reason))) =
+            (opponent_of(play.seats), result_for(&play, &play.game))
         {
             let saved = SavedGame {
                 finished_at: now(),
@@ -129,7 +142,7 @@ fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, st
     if exits.read().next().is_none() || !play.rated_in_progress() {
         return;
     }
-    play.abandoned = Some(play.game.clone());
+    play.abandoned = Some((play.game.clone(), play.seats));
     play.rated = false;
     record_games(play, store);
 }

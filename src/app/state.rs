@@ -39,8 +39,8 @@ pub struct Play {
     pub attempt: Option<Move>,
     /// Whether this game against the computer counts for the player's rating.
     pub rated: bool,
-    /// A rated game left unfinished by a restart, to be recorded as a loss.
-    pub abandoned: Option<Game>,
+    /// A rated game left unfinished by a restart, with who played it, to be recorded as a loss.
+    pub abandoned: Option<(Game, [Seat; 2])>,
 }
 
 impl Play {
@@ -102,7 +102,7 @@ impl Play {
         let generation = self.generation + 1;
         let abandoned = self
             .rated_in_progress()
-            .then(|| self.game.clone())
+            .then(|| (self.game.clone(), self.seats))
             .or(self.abandoned.take());
         *self = Play::new(start, seats);
         self.generation = generation;

@@ -247,3 +247,85 @@ fn the_game_ends_on_mate_and_on_each_draw_rule() {
     assert_eq!(play(&app).game.moves().len(), 8);
     assert_eq!(play(&app).game.outcome(), Some(Outcome::Threefold));
 }
+
+mod rated {
+    use super::*;
+    use tesseract_chess::app::profile::{ProfileStore, plugin as profile_plugin};
+    use tesseract_chess::rating::{GameResult, Loaded, Profile};
+
+    fn rated_app(start: Position, profile: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+        logic_plugins(&mut app);
+        app.insert_resource(ProfileStore::at(profile.to_path_buf()))
+            .add_plugins(profile_plugin);
+        app.update();
+        // White (the player) against the beginner, rated.
+        app.world_mut().write_message(Intent::NewGame {
+            start: Box::new(start),
+            seats: [Seat::Human, Seat::Computer(0)],
+            rated: true,
+        });
+        app.update();
+        app
+    }
+
+    fn saved(path: &std::path::Path) -> Profile {
+        match Profile::load(path).unwrap() {
+            Loaded::Found(p) => p,
+            other => panic!("no saved profile: {other:?}"),
+        }
+    }
+
+    fn temp_profile(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("tesseract-rated-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("profile.ron")
+    }
+
+    #[test]
+    fn a_won_rated_game_raises_the_rating_and_is_saved() {
+        let path = temp_profile("win");
+        let mut app = rated_app(
+            Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap(),
+            &path,
+        );
+        assert!(play(&app).rated);
+        send(&mut app, Intent::Activate(sq("c2@10")));
+        send(&mut app, Intent::Activate(sq("b2@00")));
+        app.update();
+        let profile = saved(&path);
+        assert_eq!(profile.games.len(), 1);
+        assert_eq!(profile.games[0].result, GameResult::Win);
+        assert!(profile.games[0].rated && profile.rating.rating > 1500.0);
+        assert!(profile.games[0].pgn.contains("1-0"));
+    }
+
+    #[test]
+    fn leaving_a_rated_game_counts_as_a_loss_and_keeps_the_star() {
+        let path = temp_profile("abandon");
+        let mut app = rated_app(Setup::Classic.position(), &path);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        assert_eq!(play(&app).game.moves().len(), 1);
+        app.world_mut().write_message(Intent::NewGame {
+            start: Box::new(Setup::Classic.position()),
+            seats: [Seat::Human, Seat::Human],
+            rated: false,
+        });
+        app.update();
+        app.update();
+        let profile = saved(&path);
+        assert_eq!(profile.games.len(), 1);
+        assert_eq!(
+            (profile.games[0].result, profile.games[0].reason.as_str()),
+            (GameResult::Loss, "abandoned")
+        );
+        assert!(profile.rating.rating < 1500.0);
+        assert!(
+            profile.games[0].pgn.contains("[Result \"*\"]"),
+            "{}",
+            profile.games[0].pgn
+        );
+    }
+}
