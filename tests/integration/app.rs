@@ -178,7 +178,11 @@ fn the_computer_answers_off_the_frame() {
     let mut app = app_with(Setup::Classic.position(), [Seat::Human, Seat::Computer(0)]);
     send(&mut app, Intent::Activate(sq("a1@00")));
     send(&mut app, Intent::Activate(sq("a1@01")));
-    assert_eq!(play(&app).game.moves().len(), 1);
+    // The beginner may already have answered within those frames; the player's move is first.
+    assert_eq!(
+        play(&app).game.moves()[0],
+        tesseract_chess::rules::Move::new(sq("a1@00"), sq("a1@01"))
+    );
     let began = Instant::now();
     while play(&app).game.moves().len() < 2 {
         assert!(began.elapsed() < Duration::from_secs(30), "no reply within 30 s");
@@ -307,7 +311,7 @@ mod rated {
         let mut app = rated_app(Setup::Classic.position(), &path);
         send(&mut app, Intent::Activate(sq("a1@00")));
         send(&mut app, Intent::Activate(sq("a1@01")));
-        assert_eq!(play(&app).game.moves().len(), 1);
+        assert!(!play(&app).game.moves().is_empty(), "the player's move was played");
         app.world_mut().write_message(Intent::NewGame {
             start: Box::new(Setup::Classic.position()),
             seats: [Seat::Human, Seat::Human],
