@@ -106,18 +106,6 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     score[us] - score[1 - us] + weights.tempo
 }
 
-/// Material only, from the side to move's view (for move ordering and pruning margins).
-pub fn material_balance(pos: &Position, weights: &Weights) -> i32 {
-    let us = pos.side_to_move();
-    let side = |c: Color| -> i32 {
-        PieceKind::ALL
-            .iter()
-            .map(|&k| pos.pieces(c, k).count() as i32 * weights.material[k.index()])
-            .sum()
-    };
-    side(us) - side(us.opponent())
-}
-
 /// Whether the side to move has a piece other than pawns and king (null-move safety).
 pub fn has_pieces(pos: &Position) -> bool {
     let us = pos.side_to_move();

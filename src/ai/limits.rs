@@ -88,10 +88,6 @@ impl StopFlag {
         self.0.store(true, Ordering::Relaxed);
     }
 
-    pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
-
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }

@@ -111,13 +111,6 @@ impl Engine {
         }
     }
 
-    /// Forgets everything learnt (hash table and history), so the next search depends only on
-    /// its input.
-    pub fn reset(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|row| row.fill(0));
-    }
-
     /// Searches the game's current position within `limits`. `info` hears each completed
     /// iteration. Returns `best: None` only when the side to move has no legal move.
     pub fn search(

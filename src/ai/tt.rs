@@ -49,10 +49,6 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
-    }
-
     pub fn probe(&self, key: u64) -> Option<Entry> {
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }

@@ -38,10 +38,6 @@ impl Bitboard {
     pub const fn with(self, s: Square) -> Bitboard {
         Bitboard(self.0 | s.bit())
     }
-
-    pub const fn without(self, s: Square) -> Bitboard {
-        Bitboard(self.0 & !s.bit())
-    }
 }
 
 impl Iterator for Bitboard {
