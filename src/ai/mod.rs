@@ -9,11 +9,13 @@ pub mod random;
 pub mod reference;
 pub mod search;
 pub mod selfplay;
+pub mod slices;
 mod tt;
 
 pub use levels::{LEVELS, Level};
 pub use limits::{Clock, Limits, NoClock, StopFlag};
-pub use search::{Engine, IterativeDeepening, MATE, SearchInfo, SearchResult, mate_in};
+pub use search::{Engine, IterativeDeepening, MATE, ScoredMove, SearchInfo, SearchResult, mate_in};
+pub use slices::SliceSize;
 
 use crate::rules::{Game, Move};
 use random::Rng;
@@ -54,19 +56,93 @@ impl Player {
         stop: &StopFlag,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Move> {
-        let result = self.engine.search(game, &self.level.limits, clock, stop, info);
-        if self.level.noise_cp == 0 || stop.is_stopped() {
-            return result.best;
+        let mut decision = self.decide(game, clock);
+        loop {
+            if let Some(answer) = self.think(&mut decision, u64::MAX, clock, stop, info) {
+                return answer;
+            }
         }
-        let depth = result.depth.max(1);
-        let scored = self.engine.score_root_moves(game, depth, clock, stop);
-        let noise = self.level.noise_cp;
-        let rng = &mut self.rng;
-        scored
-            .into_iter()
-            .map(|(mv, score)| (mv, score + rng.symmetric(noise)))
-            .max_by_key(|&(_, score)| score)
-            .map(|(mv, _)| mv)
-            .or(result.best)
     }
+
+    /// Starts deciding on a move in the game's position; `think` carries the decision on.
+    pub fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
+        Decision {
+            game: game.clone(),
+            phase: Phase::Search(Box::new(IterativeDeepening::new(
+                game,
+                self.level.limits.clone(),
+                clock,
+            ))),
+        }
+    }
+
+    /// Thinks about `decision` for about `slice_nodes` more nodes (the browser calls this once a
+    /// frame; natively one call with no slice limit runs to the end). Returns the move once
+    /// decided (`None` inside when there is no legal move).
+    pub fn think(
+        &mut self,
+        decision: &mut Decision,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Option<Move>> {
+        let game = &decision.game;
+        match &mut decision.phase {
+            Phase::Search(search) => {
+                let result = search.step(&mut self.engine, slice_nodes, clock, stop, info)?;
+                if self.level.noise_cp == 0 || stop.is_stopped() || result.best.is_none() {
+                    return Some(result.best);
+                }
+                // The noisy levels score every root move at the depth reached, then add noise.
+                decision.phase = Phase::Score {
+                    depth: result.depth.max(1),
+                    unscored: game.position().legal_moves().iter().rev().copied().collect(),
+                    best: None,
+                    fallback: result.best,
+                };
+                None
+            }
+            Phase::Score {
+                depth,
+                unscored,
+                best,
+                fallback,
+            } => {
+                let mut spent = 0u64;
+                while spent < slice_nodes {
+                    let Some(mv) = unscored.pop() else {
+                        return Some(best.map(|(mv, _)| mv).or(*fallback));
+                    };
+                    let Some(scored) = self.engine.score_root_move(game, mv, *depth, clock, stop) else {
+                        return Some(best.map(|(mv, _)| mv).or(*fallback));
+                    };
+                    spent += scored.nodes;
+                    let noisy = scored.score + self.rng.symmetric(self.level.noise_cp);
+                    // `>=`: the last of equal scores wins, as it always has (the measured ladder used this).
+                    if best.is_none_or(|(_, score)| noisy >= score) {
+                        *best = Some((mv, noisy));
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+/// A move being decided: the search, then (for the noisy levels) the scoring of every root move.
+pub struct Decision {
+    game: Game,
+    phase: Phase,
+}
+
+enum Phase {
+    Search(Box<IterativeDeepening>),
+    Score {
+        depth: u32,
+        /// Root moves still to score, the next one last.
+        unscored: Vec<Move>,
+        best: Option<(Move, i32)>,
+        fallback: Option<Move>,
+    },
 }

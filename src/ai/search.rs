@@ -140,28 +140,49 @@ impl Engine {
         clock: &dyn Clock,
         stop: &StopFlag,
     ) -> Vec<(Move, i32)> {
+        let moves = game.position().legal_moves();
+        moves
+            .iter()
+            .map_while(|&mv| self.score_root_move(game, mv, depth, clock, stop))
+            .map(|scored| (scored.mv, scored.score))
+            .collect()
+    }
+
+    /// One legal root move's exact score from a full-window search `depth` plies deep; `None`
+    /// when the stop flag cut it short.
+    pub fn score_root_move(
+        &mut self,
+        game: &Game,
+        mv: Move,
+        depth: u32,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Option<ScoredMove> {
         let budget = Budget {
             node_limit: u64::MAX,
             deadline_ms: None,
             clock,
             stop,
         };
-        let keys = game.history_keys().to_vec();
-        let mut run = Run::new(self, budget, game.position().clone(), keys);
+        let mut run = Run::new(self, budget, game.position().clone(), game.history_keys().to_vec());
         run.root_depth = depth;
-        let moves = run.pos.legal_moves();
-        let mut scored = Vec::with_capacity(moves.len());
-        for &mv in moves.iter() {
-            let undo = run.play(mv);
-            let score = -run.negamax(depth as i32 - 1, -INF, INF, 1, true);
-            run.take_back(mv, undo);
-            if run.aborted {
-                break;
-            }
-            scored.push((mv, score));
-        }
-        scored
+        let undo = run.play(mv);
+        let score = -run.negamax(depth as i32 - 1, -INF, INF, 1, true);
+        run.take_back(mv, undo);
+        (!run.aborted).then_some(ScoredMove {
+            mv,
+            score,
+            nodes: run.nodes,
+        })
     }
+}
+
+/// A root move's score and the nodes it took to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    pub mv: Move,
+    pub score: i32,
+    pub nodes: u64,
 }
 
 /// An iterative-deepening search that can run in slices: each `step` spends at most a given

@@ -7,6 +7,8 @@ mod framebench;
 mod keyboard;
 mod mirror;
 mod overlays;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod piece_meshes;
 pub mod profile;
 pub mod projection;
@@ -53,6 +55,8 @@ pub struct Launch {
     pub frame_bench: Option<FrameBench>,
     /// A tutorial scene to open (file name without `.ron`).
     pub scene: Option<String>,
+    /// Something to tell the player at the start (a bad position in the page's address).
+    pub notice: Option<String>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -86,12 +90,17 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 primary_window: Some(Window {
                     title: "Tesseract Chess".into(),
                     resolution: (width, height).into(),
+                    // In the browser: the page's canvas, filling its parent (the whole window).
+                    canvas: Some("#tesseract-chess".into()),
+                    fit_canvas_to_parent: true,
                     ..default()
                 }),
                 ..default()
             })
             .set(AssetPlugin {
                 file_path: tutorial::asset_root().to_string_lossy().into_owned(),
+                // No `.meta` files: in the browser each check would be a failed request.
+                meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
             }),
     )
@@ -108,6 +117,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if !unattended {
         app.add_plugins(profile::plugin);
     }
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(page::plugin);
     if let Some(start) = launch.position {
         let seats = if unattended {
             [Seat::Human, Seat::Human]
@@ -134,6 +145,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
             open.write(OpenScene(scene.clone()));
         });
     }
+    if let Some(notice) = launch.notice {
+        app.add_systems(Startup, move |mut play: ResMut<Play>| {
+            play.notice = Some(notice.clone())
+        });
+    }
     if let Some(bench) = launch.frame_bench {
         app.insert_resource(bench).add_plugins(framebench::plugin);
     }
@@ -143,5 +159,13 @@ pub fn run(launch: Launch) -> Result<(), String> {
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the game stopped with error code {code}")),
+    }
+}
+
+/// The browser's entry point: the game in the page's canvas.
+#[cfg(target_arch = "wasm32")]
+pub fn run_in_browser() {
+    if let Err(e) = run(page::launch_from_address()) {
+        error!("{e}");
     }
 }

@@ -8,16 +8,17 @@ use egui_plot::{Line, Plot, PlotPoints};
 
 use super::state::{Intent, Play, Seat};
 use crate::ai::LEVELS;
-use crate::rating::profile::default_path;
-use crate::rating::{GameResult, Loaded, Profile, Rating, SavedGame};
+use crate::rating::profile::default_storage;
+use crate::rating::{GameResult, Loaded, Profile, ProfileStorage, Rating, SavedGame, Unfinished};
 use crate::rules::{Game, pgn};
 
-/// The profile in memory and where it is saved. Insert one with a `path` before adding the plugin
-/// to use another file (tests do); otherwise the platform's data folder is used.
+/// The profile in memory and where it is saved. Insert one made `at` a path before adding the
+/// plugin to use another file (tests do); otherwise the platform's data folder is used (local
+/// storage in the browser).
 #[derive(Resource, Default)]
 pub struct ProfileStore {
     pub profile: Profile,
-    pub path: Option<std::path::PathBuf>,
+    pub storage: Option<Box<dyn ProfileStorage>>,
     /// Something the player must hear about: an unreadable profile kept aside, a failed save.
     pub problem: Option<String>,
     /// The game generation already recorded, so each finished game is saved once.
@@ -28,7 +29,7 @@ impl ProfileStore {
     /// A store that loads from and saves to `path`.
     pub fn at(path: std::path::PathBuf) -> ProfileStore {
         ProfileStore {
-            path: Some(path),
+            storage: Some(Box::new(path)),
             ..ProfileStore::default()
         }
     }
@@ -43,26 +44,35 @@ pub fn plugin(app: &mut App) {
 }
 
 fn load_profile(mut store: ResMut<ProfileStore>) {
-    let Some(path) = store.path.clone().or_else(default_path) else {
+    let Some(storage) = store.storage.take().or_else(default_storage) else {
         store.problem = Some("no data folder on this system: the profile is not saved".into());
         return;
     };
-    match Profile::load(&path) {
+    match Profile::load(storage.as_ref()) {
         Ok(Loaded::Recovered {
             profile,
             backup,
             problem,
         }) => {
             store.problem = Some(format!(
-                "Your profile could not be read ({problem}); it was kept as {}.",
-                backup.display()
+                "Your profile could not be read ({problem}); it was kept as {backup}."
             ));
             store.profile = profile;
         }
         Ok(loaded) => store.profile = loaded.profile(),
-        Err(e) => store.problem = Some(e),
+        Err(e) => {
+            // Unreadable and not movable aside: never save over it.
+            store.problem = Some(format!("{e}; your games will not be saved this time"));
+            return;
+        }
     }
-    store.path = Some(path);
+    if store.profile.settle_unfinished() {
+        store.problem = Some("Your last rated game was left unfinished: it counts as a loss.".into());
+        if let Err(e) = store.profile.save(storage.as_ref()) {
+            store.problem = Some(format!("The profile could not be saved: {e}"));
+        }
+    }
+    store.storage = Some(storage);
 }
 
 fn opponent_of(seats: [Seat; 2]) -> Option<(String, Rating)> {
@@ -84,67 +94,111 @@ fn result_for(play: &Play, game: &Game) -> Option<(GameResult, String)> {
     Some((result, outcome.reason().to_string()))
 }
 
+/// Seconds since 1970 (std has no wall clock in the browser: there it is the page's `Date`).
 fn now() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    return (js_sys::Date::now() / 1000.0) as u64;
+    #[cfg(not(target_arch = "wasm32"))]
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 
-fn record_games(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
+/// The game's PGN4D with the players named in the White and Black tags.
+fn game_record(game: &Game, seats: [Seat; 2]) -> String {
+    let name = |seat: Seat| match seat {
+        Seat::Human => "Player".to_string(),
+        Seat::Computer(level) => format!("Tesseract Chess ({})", LEVELS[level].name),
+    };
+    let (white, black) = (name(seats[0]), name(seats[1]));
+    pgn::export(game, &[("White", white.as_str()), ("Black", black.as_str())])
+}
+
+/// The record of a rated game left unfinished: a loss, its PGN4D keeping the result `*`.
+fn abandoned_record(game: &Game, seats: [Seat; 2], opponent: String, rating: Rating) -> SavedGame {
+    SavedGame {
+        finished_at: now(),
+        pgn: game_record(game, seats),
+        opponent,
+        opponent_rating: rating.rating,
+        result: GameResult::Loss,
+        reason: "abandoned".into(),
+        rated: true,
+        rating_after: 0.0,
+    }
+}
+
+/// Saves finished games, records abandoned rated ones as losses, and keeps the rated game in
+/// progress saved (as `unfinished`) after every move.
+fn record_games(
+    mut play: ResMut<Play>,
+    mut store: ResMut<ProfileStore>,
+    mut unfinished_saved: Local<Option<(u64, usize)>>,
+) {
+    record(&mut play, &mut store, &mut unfinished_saved);
+}
+
+/// `record_games`' work; `unfinished_saved` is the game generation and ply last saved as unfinished.
+fn record(play: &mut Play, store: &mut ProfileStore, unfinished_saved: &mut Option<(u64, usize)>) {
     let mut changed = false;
     if let Some((game, seats)) = play.abandoned.take()
         && let Some((opponent, rating)) = opponent_of(seats)
     {
-        let pgn = pgn::export(&game, &[("Black", opponent.as_str())]);
-        let saved = SavedGame {
-            finished_at: now(),
-            opponent,
-            opponent_rating: rating.rating,
-            result: GameResult::Loss,
-            reason: "abandoned".into(),
-            rated: true,
-            rating_after: 0.0,
-            pgn,
-        };
-        store.profile.record(saved, rating);
+        store.profile.unfinished = None;
+        store
+            .profile
+            .record(abandoned_record(&game, seats, opponent, rating), rating);
         changed = true;
     }
     let finished = play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty();
     if finished && store.recorded_generation != Some(play.generation) {
         store.recorded_generation = Some(play.generation);
         if let (Some((opponent, rating)), Some((result, reason))) =
-            (opponent_of(play.seats), result_for(&play, &play.game))
+            (opponent_of(play.seats), result_for(play, &play.game))
         {
             let saved = SavedGame {
                 finished_at: now(),
-                opponent: opponent.clone(),
+                opponent,
                 opponent_rating: rating.rating,
                 result,
                 reason,
                 rated: play.rated,
                 rating_after: 0.0,
-                pgn: pgn::export(&play.game, &[("Black", opponent.as_str())]),
+                pgn: game_record(&play.game, play.seats),
             };
+            store.profile.unfinished = None;
             store.profile.record(saved, rating);
             changed = true;
         }
     }
+    let progress = (play.generation, play.game.moves().len());
+    if play.rated_in_progress()
+        && *unfinished_saved != Some(progress)
+        && let Some((opponent, rating)) = opponent_of(play.seats)
+    {
+        *unfinished_saved = Some(progress);
+        store.profile.unfinished = Some(Unfinished {
+            game: abandoned_record(&play.game, play.seats, opponent, rating),
+            opponent: rating,
+        });
+        changed = true;
+    }
     if changed
-        && let Some(path) = store.path.clone()
-        && let Err(e) = store.profile.save(&path)
+        && let Some(storage) = store.storage.as_deref()
+        && let Err(e) = store.profile.save(storage)
     {
         store.problem = Some(format!("The profile could not be saved: {e}"));
     }
 }
 
 /// Closing the game in the middle of a rated game abandons it: a loss, saved before exiting.
-fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, store: ResMut<ProfileStore>) {
+fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
     if exits.read().next().is_none() || !play.rated_in_progress() {
         return;
     }
     play.abandoned = Some((play.game.clone(), play.seats));
     play.rated = false;
-    record_games(play, store);
+    record(&mut play, &mut store, &mut None);
 }
 
 fn profile_window(mut contexts: EguiContexts, store: Res<ProfileStore>, mut intents: MessageWriter<Intent>) -> Result {

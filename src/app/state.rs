@@ -78,6 +78,14 @@ impl Play {
         (live && self.seats[side.index()] == Seat::Human).then_some(side)
     }
 
+    /// Who plays `side`, as the status line says it: "you" or "the computer (strong)".
+    pub fn seat_name(&self, side: Color) -> String {
+        match self.seats[side.index()] {
+            Seat::Human => "you".to_string(),
+            Seat::Computer(level) => format!("the computer ({})", crate::ai::LEVELS[level].name),
+        }
+    }
+
     /// The colour the (first) human plays: White unless only Black is human.
     pub fn player_color(&self) -> Color {
         if self.seats[0] != Seat::Human && self.seats[1] == Seat::Human {

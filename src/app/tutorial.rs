@@ -46,6 +46,13 @@ pub const SCENES: [&str; 22] = [
 
 /// The folder holding `scenes/`: the working directory when it has one (running from the
 /// project), else Bevy's asset base (`BEVY_ASSET_ROOT`, `CARGO_MANIFEST_DIR` or the program's folder).
+/// In the browser: the page's own folder, where `scenes/` is served beside `index.html`.
+#[cfg(target_arch = "wasm32")]
+pub fn asset_root() -> std::path::PathBuf {
+    std::path::PathBuf::from(".")
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 pub fn asset_root() -> std::path::PathBuf {
     match std::env::current_dir() {
         Ok(dir) if dir.join("scenes").is_dir() => dir,

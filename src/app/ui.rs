@@ -167,11 +167,7 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking) {
             ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
         }
         (None, None) => {
-            let who = match play.seats[side.index()] {
-                Seat::Human => "you".to_string(),
-                Seat::Computer(l) => format!("the computer ({})", LEVELS[l].name),
-            };
-            ui.label(format!("{} to move ({who})", side.name()));
+            ui.label(format!("{} to move ({})", side.name(), play.seat_name(side)));
             if position.in_check() {
                 ui.label(
                     egui::RichText::new("Check!")

@@ -81,6 +81,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 view: Some(crate::app::View { morph, angles }),
                 frame_bench: None,
                 scene,
+                notice: None,
             };
             crate::app::run(launch)
         }

@@ -2,7 +2,9 @@
 //! player's saved profile.
 
 pub mod glicko;
+#[cfg(target_arch = "wasm32")]
+pub mod local_storage;
 pub mod profile;
 
 pub use glicko::{GameResult, Rating};
-pub use profile::{Loaded, Profile, SavedGame};
+pub use profile::{Loaded, Profile, ProfileStorage, SavedGame, Unfinished};

@@ -1,6 +1,7 @@
-//! The player's profile: rating, rating history and saved games. Saved as RON, atomically (a
-//! temporary file, synced, then renamed over the old one); a profile that cannot be read is
-//! moved aside as a backup and reported, never overwritten silently.
+//! The player's profile: rating, rating history and saved games. Saved as RON, atomically (natively
+//! a temporary file, synced, then renamed over the old one; in the browser one local-storage
+//! write); a profile that cannot be read is moved aside as a backup and reported, never
+//! overwritten silently.
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,17 @@ pub struct SavedGame {
 pub struct Profile {
     pub rating: Rating,
     pub games: Vec<SavedGame>,
+    /// The rated game in progress, saved after each move as the loss it becomes if the game is
+    /// never finished: a closed browser tab or a crash cannot record anything when it happens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unfinished: Option<Unfinished>,
+}
+
+/// A rated game in progress and its opponent's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unfinished {
+    pub game: SavedGame,
+    pub opponent: Rating,
 }
 
 impl Default for Profile {
@@ -37,6 +49,7 @@ impl Default for Profile {
         Profile {
             rating: Rating::START,
             games: Vec::new(),
+            unfinished: None,
         }
     }
 }
@@ -50,7 +63,8 @@ pub enum Loaded {
     /// The file could not be read; it was moved to `backup`. A fresh profile replaces it.
     Recovered {
         profile: Profile,
-        backup: PathBuf,
+        /// Where the unreadable profile was kept: a path, or a local-storage key.
+        backup: String,
         problem: String,
     },
 }
@@ -61,6 +75,16 @@ impl Loaded {
             Loaded::Found(p) | Loaded::New(p) | Loaded::Recovered { profile: p, .. } => p,
         }
     }
+}
+
+/// Where the game keeps the profile: the file at `default_path`, or local storage in the browser.
+pub fn default_storage() -> Option<Box<dyn ProfileStorage>> {
+    #[cfg(target_arch = "wasm32")]
+    return Some(Box::new(super::local_storage::LocalStorage {
+        key: super::local_storage::PROFILE_KEY.to_string(),
+    }));
+    #[cfg(not(target_arch = "wasm32"))]
+    default_path().map(|path| Box::new(path) as Box<dyn ProfileStorage>)
 }
 
 /// Where the profile lives: `$TESSERACT_CHESS_PROFILE`, or the platform's data folder.
@@ -81,32 +105,41 @@ impl Profile {
         self.games.push(game);
     }
 
-    /// Reads a profile without changing anything on disk (for `tesseract-chess rating`).
-    pub fn read(path: &Path) -> Result<Option<Profile>, String> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => ron::from_str(&text).map(Some).map_err(|e| {
-                format!(
-                    "{}:{}:{}: {}",
-                    path.display(),
-                    e.span.start.line,
-                    e.span.start.col,
-                    e.code
-                )
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        }
+    /// Records the rated game left unfinished last time, if any, as the loss it is. Returns
+    /// whether there was one.
+    pub fn settle_unfinished(&mut self) -> bool {
+        let Some(Unfinished { game, opponent }) = self.unfinished.take() else {
+            return false;
+        };
+        self.record(game, opponent);
+        true
+    }
+
+    /// Reads a profile without changing anything (for `tesseract-chess rating`).
+    pub fn read(storage: &dyn ProfileStorage) -> Result<Option<Profile>, String> {
+        let Some(text) = storage.read_text()? else {
+            return Ok(None);
+        };
+        ron::from_str(&text).map(Some).map_err(|e| {
+            format!(
+                "{}:{}:{}: {}",
+                storage.describe(),
+                e.span.start.line,
+                e.span.start.col,
+                e.code
+            )
+        })
     }
 
     /// Loads the profile the game will write to; an unreadable one is moved aside first.
-    pub fn load(path: &Path) -> Result<Loaded, String> {
-        match Profile::read(path) {
+    pub fn load(storage: &dyn ProfileStorage) -> Result<Loaded, String> {
+        match Profile::read(storage) {
             Ok(Some(profile)) => Ok(Loaded::Found(profile)),
             Ok(None) => Ok(Loaded::New(Profile::default())),
             Err(problem) => {
-                let backup = free_backup_path(path);
-                std::fs::rename(path, &backup)
-                    .map_err(|e| format!("{problem}; and it could not be kept aside as {}: {e}", backup.display()))?;
+                let backup = storage
+                    .keep_aside()
+                    .map_err(|e| format!("{problem}; and it could not be kept aside: {e}"))?;
                 Ok(Loaded::Recovered {
                     profile: Profile::default(),
                     backup,
@@ -116,21 +149,58 @@ impl Profile {
         }
     }
 
-    /// Writes the profile atomically: the old file stays intact until the new one is complete.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        use std::io::Write;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
+    /// Saves the profile; the old one stays intact until the new one is complete.
+    pub fn save(&self, storage: &dyn ProfileStorage) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| format!("cannot encode the profile: {e}"))?;
-        let temporary = path.with_extension("ron.tmp");
+        storage.write_text(&text)
+    }
+}
+
+/// Where a profile is kept: a file natively, the browser's local storage on the web.
+pub trait ProfileStorage: Send + Sync {
+    /// The place, for messages: a path, or the local-storage key.
+    fn describe(&self) -> String;
+    /// The stored text; `None` when there is no profile yet.
+    fn read_text(&self) -> Result<Option<String>, String>;
+    /// Replaces the stored text in one step.
+    fn write_text(&self, text: &str) -> Result<(), String>;
+    /// Moves the stored (unreadable) text aside under a new name and says which.
+    fn keep_aside(&self) -> Result<String, String>;
+}
+
+/// A profile file. Written atomically: a temporary file, synced, then renamed over the old one.
+impl ProfileStorage for PathBuf {
+    fn describe(&self) -> String {
+        self.display().to_string()
+    }
+
+    fn read_text(&self) -> Result<Option<String>, String> {
+        match std::fs::read_to_string(self) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("cannot read {}: {e}", self.display())),
+        }
+    }
+
+    fn write_text(&self, text: &str) -> Result<(), String> {
+        use std::io::Write;
+        if let Some(dir) = self.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let temporary = self.with_extension("ron.tmp");
         let mut file =
             std::fs::File::create(&temporary).map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
             .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-        std::fs::rename(&temporary, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+        std::fs::rename(&temporary, self).map_err(|e| format!("cannot replace {}: {e}", self.display()))
+    }
+
+    fn keep_aside(&self) -> Result<String, String> {
+        let backup = free_backup_path(self);
+        std::fs::rename(self, &backup).map_err(|e| format!("cannot rename it to {}: {e}", backup.display()))?;
+        Ok(backup.display().to_string())
     }
 }
 

@@ -287,6 +287,31 @@ fn a_sliced_search_spends_at_most_its_slice_per_step() {
 }
 
 #[test]
+fn every_level_decides_in_slices_as_the_browser_runs_it() {
+    let game = random_positions(1, 5).pop().unwrap();
+    let stop = StopFlag::new();
+    for level in LEVELS.iter().take(4) {
+        let mut player = Player::new(level, 3);
+        let mut decision = player.decide(&game, &NoClock);
+        let mut steps = 0;
+        let answer = loop {
+            steps += 1;
+            if let Some(answer) = player.think(&mut decision, 300, &NoClock, &stop, &mut |_| {}) {
+                break answer;
+            }
+        };
+        let mv = answer.expect("the position has legal moves");
+        assert!(game.position().is_legal(mv), "{}: {mv:?}", level.name);
+        assert!(steps > 1, "{} decided in one step of 300 nodes", level.name);
+        if level.noise_cp > 0 && level.limits.depth == Some(1) {
+            // One ply cannot be cut short by a slice, so the noisy choice is the unsliced one.
+            let unsliced = Player::new(level, 3).choose(&game, &NoClock, &stop);
+            assert_eq!(Some(mv), unsliced, "{}", level.name);
+        }
+    }
+}
+
+#[test]
 fn a_stronger_level_outscores_a_weaker_one() {
     let config = MatchConfig {
         first: Opponent::parse("casual").unwrap(),

@@ -275,7 +275,7 @@ mod rated {
     }
 
     fn saved(path: &std::path::Path) -> Profile {
-        match Profile::load(path).unwrap() {
+        match Profile::load(&path.to_path_buf()).unwrap() {
             Loaded::Found(p) => p,
             other => panic!("no saved profile: {other:?}"),
         }
@@ -303,6 +303,37 @@ mod rated {
         assert_eq!(profile.games[0].result, GameResult::Win);
         assert!(profile.games[0].rated && profile.rating.rating > 1500.0);
         assert!(profile.games[0].pgn.contains("1-0"));
+    }
+
+    #[test]
+    fn a_rated_game_never_finished_counts_as_a_loss_at_the_next_start() {
+        let path = temp_profile("closed-tab");
+        let mut app = rated_app(Setup::Classic.position(), &path);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        // The tab is closed (or the game crashes): no exit runs, yet the game in progress is saved.
+        let left = saved(&path);
+        assert!(left.games.is_empty());
+        let unfinished = left
+            .unfinished
+            .expect("the rated game in progress is saved after each move");
+        assert!(unfinished.game.pgn.starts_with("[Event") && unfinished.game.pgn.contains("Ra1@00-a1@01"));
+        drop(app);
+        // The next start settles it.
+        let mut next = App::new();
+        next.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+        logic_plugins(&mut next);
+        next.insert_resource(ProfileStore::at(path.clone()))
+            .add_plugins(profile_plugin);
+        next.update();
+        let settled = saved(&path);
+        assert_eq!(settled.unfinished, None);
+        assert_eq!(settled.games.len(), 1);
+        assert_eq!(
+            (settled.games[0].result, settled.games[0].reason.as_str()),
+            (GameResult::Loss, "abandoned")
+        );
+        assert!(settled.rating.rating < 1500.0 && settled.games[0].pgn.contains("[Result \"*\"]"));
     }
 
     #[test]

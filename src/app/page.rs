@@ -1,0 +1,109 @@
+//! The page around the canvas (browser only): a status line that screen readers announce
+//! (`#status`, `aria-live`) and that the browser test reads, with the ply, the moves and
+//! whether the computer is thinking as data attributes; and the time of the first frame.
+
+use bevy::prelude::*;
+
+use super::Launch;
+use super::state::Play;
+use super::turns::Thinking;
+use crate::rules::{Position, lan};
+
+/// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
+/// opens a tutorial scene, as `--fen` and `--scene` do natively. A bad FEN4D is reported in the
+/// game, which starts from the classic setup instead.
+pub fn launch_from_address() -> Launch {
+    let mut launch = Launch::default();
+    let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else {
+        return launch;
+    };
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return launch;
+    };
+    if let Some(fen) = params.get("fen") {
+        match Position::from_fen(&fen) {
+            Ok(position) => launch.position = Some(position),
+            Err(e) => {
+                launch.notice = Some(format!(
+                    "The address's fen is not a valid FEN4D ({e}); playing the classic start."
+                ))
+            }
+        }
+    }
+    launch.scene = params.get("scene");
+    launch
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, (mark_first_frame, write_status));
+}
+
+fn status_element() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id("status")
+}
+
+/// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.
+fn mark_first_frame(mut marked: Local<bool>) {
+    if *marked {
+        return;
+    }
+    *marked = true;
+    let Some(window) = web_sys::window() else { return };
+    let now = window.performance().map_or(0.0, |p| p.now());
+    if let Some(body) = window.document().and_then(|d| d.body()) {
+        let _ = body.set_attribute("data-first-frame-ms", &format!("{now:.0}"));
+    }
+}
+
+/// What the status line says: the last move, whose turn it is, check, thinking, the result.
+fn status_text(play: &Play, thinking: bool) -> String {
+    let game = &play.game;
+    let mut parts = Vec::new();
+    if let Some(&last) = game.moves().last() {
+        let before = game.position_after(game.moves().len() - 1);
+        let mover = before.side_to_move();
+        parts.push(format!(
+            "{} ({}) played {}.",
+            mover.name(),
+            play.seat_name(mover),
+            lan::format_move(&before, last)
+        ));
+    }
+    match game.outcome() {
+        Some(outcome) => parts.push(format!("Game over: {outcome}.")),
+        None => {
+            let side = game.position().side_to_move();
+            parts.push(format!("{} to move ({}).", side.name(), play.seat_name(side)));
+            if game.position().in_check() {
+                parts.push("Check!".into());
+            }
+            if thinking {
+                parts.push("The computer is thinking.".into());
+            }
+        }
+    }
+    parts.join(" ")
+}
+
+fn write_status(play: Res<Play>, thinking: Res<Thinking>, mut written: Local<String>) {
+    let text = status_text(&play, thinking.is_thinking());
+    if *written == text {
+        return;
+    }
+    let Some(element) = status_element() else { return };
+    element.set_text_content(Some(&text));
+    let game = &play.game;
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(ply, &mv)| lan::format_move(&game.position_after(ply), mv))
+        .collect();
+    let _ = element.set_attribute("data-ply", &moves.len().to_string());
+    let _ = element.set_attribute("data-moves", &moves.join(" "));
+    let _ = element.set_attribute("data-thinking", if thinking.is_thinking() { "true" } else { "false" });
+    if let Some(ms) = thinking.last_move_ms {
+        let _ = element.set_attribute("data-last-think-ms", &format!("{ms:.0}"));
+    }
+    *written = text;
+}

@@ -1,0 +1,221 @@
+// The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
+//
+//   node web/browser-test.mjs [served folder] [artefact folder]
+//
+// Serves the folder on 127.0.0.1 and checks that the page loads without console errors, that the
+// board draws (a screenshot whose middle is not blank), that a move made with the keyboard (Tab,
+// Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer with no
+// main-thread task over 200 ms while it thinks, and that the profile lives in local storage: an
+// unreadable one is kept aside, a finished game is saved. Prints the timings as one JSON line.
+
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const served = path.resolve(process.argv[2] ?? "dist/web");
+const artefacts = path.resolve(process.argv[3] ?? "dist/browser-test");
+const LONG_TASK_LIMIT_MS = 200;
+const PROFILE_KEY = "tesseract-chess.profile";
+// White mates in one across W: Qd3@01-c2@00 (the scene 50-mate-in-one-across-w).
+const MATE_IN_ONE = "4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1";
+
+fs.mkdirSync(artefacts, { recursive: true });
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// ---- a static file server -------------------------------------------------------------------
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".ron": "text/plain; charset=utf-8",
+  ".png": "image/png",
+};
+
+const server = http.createServer((request, response) => {
+  const url = new URL(request.url, "http://127.0.0.1");
+  const file = path.join(served, decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
+  if (!file.startsWith(served + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    response.writeHead(404).end("not found");
+    return;
+  }
+  response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+  fs.createReadStream(file).pipe(response);
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+// ---- PNG decoding, for "is the board drawn" --------------------------------------------------
+function decodePng(buffer) {
+  let offset = 8;
+  let width = 0, height = 0, colorType = 0;
+  const data = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString("ascii", offset + 4, offset + 8);
+    const body = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      check(body[8] === 8 && body[12] === 0, "screenshot PNG: 8-bit, not interlaced");
+      colorType = body[9];
+    } else if (type === "IDAT") {
+      data.push(body);
+    }
+    offset += 12 + length;
+  }
+  const channels = { 2: 3, 6: 4 }[colorType];
+  check(channels, `screenshot PNG colour type ${colorType}`);
+  const raw = zlib.inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const value = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      const predicted = [0, a, b, (a + b) >> 1, paeth][filter];
+      pixels[y * stride + x] = (value + predicted) & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// How many distinct colours the middle third of the picture (the 3D board, between the panels) has.
+function middleColours(png) {
+  const { width, height, channels, pixels } = decodePng(png);
+  const colours = new Set();
+  for (let y = Math.floor(height / 3); y < (2 * height) / 3; y += 2) {
+    for (let x = Math.floor(width / 3); x < (2 * width) / 3; x += 2) {
+      const i = (y * width + x) * channels;
+      colours.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+    }
+  }
+  return colours.size;
+}
+
+// ---- the browser ----------------------------------------------------------------------------
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+});
+
+async function openPage(context, query = "") {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await page.goto(`${origin}/${query}`);
+  await page.waitForFunction(() => document.body.dataset.firstFrameMs, null, { timeout: 240_000 });
+  return { page, errors };
+}
+
+const status = (page) =>
+  page.evaluate(() => {
+    const s = document.getElementById("status");
+    return { text: s.textContent, ply: Number(s.dataset.ply ?? 0), moves: s.dataset.moves ?? "", thinkMs: s.dataset.lastThinkMs };
+  });
+
+async function press(page, keys) {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    // Let a frame see each key on its own (the game reads keys once a frame).
+    await page.waitForTimeout(150);
+  }
+}
+
+const results = {};
+const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+try {
+  // 1. Loads, draws, and answers a keyboard move.
+  const { page, errors } = await openPage(context);
+  results.firstFrameMs = Number(await page.evaluate(() => document.body.dataset.firstFrameMs));
+  let shot;
+  const drawDeadline = Date.now() + 240_000;
+  for (;;) {
+    shot = await page.screenshot();
+    if (middleColours(shot) >= 24) break;
+    check(Date.now() < drawDeadline, "the board never drew: the middle of the page stayed blank");
+    await page.waitForTimeout(250);
+  }
+  results.boardDrawnMs = Math.round(await page.evaluate(() => performance.now()));
+  fs.writeFileSync(path.join(artefacts, "browser-start.png"), shot);
+
+  await page.focus("#tesseract-chess");
+  const moveStart = await page.evaluate(() => performance.now());
+  await press(page, ["Tab", "Enter", "Alt+ArrowUp", "Enter"]);
+  await page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 2, null, {
+    timeout: 240_000,
+  });
+  const answered = await status(page);
+  check(answered.moves.startsWith("Ra1@00-a1@01 "), `the keyboard move was played first: ${answered.moves}`);
+  results.computerReply = answered.moves.split(" ")[1];
+  results.computerMoveMs = Number(answered.thinkMs);
+  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start >= since), moveStart);
+  results.longestTaskWhileThinkingMs = Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
+  await page.waitForTimeout(1_000);
+  const after = await page.screenshot();
+  fs.writeFileSync(path.join(artefacts, "browser-answered.png"), after);
+  check(!after.equals(shot), "the page looks the same after two moves");
+  check(
+    results.longestTaskWhileThinkingMs <= LONG_TASK_LIMIT_MS,
+    `a main-thread task took ${results.longestTaskWhileThinkingMs} ms while the computer thought`,
+  );
+  check(errors.length === 0, `console errors: ${errors.join(" | ")}`);
+
+  // 2. The profile in local storage: an unreadable one is kept aside; a finished game is saved.
+  await page.evaluate((key) => localStorage.setItem(key, "(rating: (rating: 1600.0, deviation: oops"), PROFILE_KEY);
+  await page.close();
+  const mate = await openPage(context, `?fen=${encodeURIComponent(MATE_IN_ONE)}`);
+  const kept = await mate.page.evaluate((key) => [localStorage.getItem(key), localStorage.getItem(`${key}.unreadable-1`)], PROFILE_KEY);
+  check(kept[0] === null, "the unreadable profile was moved aside, not left in place");
+  check(kept[1] === "(rating: (rating: 1600.0, deviation: oops", `the unreadable profile was kept: ${kept[1]}`);
+  await mate.page.focus("#tesseract-chess");
+  // a1[0,0] → d3[0,1] (the queen), select; → c2[0,0], move.
+  await press(mate.page, ["Tab", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "Alt+ArrowUp", "Enter"]);
+  await press(mate.page, ["ArrowLeft", "ArrowDown", "Alt+ArrowDown", "Enter"]);
+  await mate.page.waitForFunction(() => document.getElementById("status").textContent.includes("Game over"), null, {
+    timeout: 60_000,
+  });
+  const saved = await mate.page.evaluate((key) => localStorage.getItem(key), PROFILE_KEY);
+  check(saved && saved.includes("result: Win") && saved.includes('reason: "checkmate"'), `the won game was saved: ${saved}`);
+  fs.writeFileSync(path.join(artefacts, "browser-mate.png"), await mate.page.screenshot());
+  check(mate.errors.length === 0, `console errors: ${mate.errors.join(" | ")}`);
+  await mate.page.close();
+
+  const again = await openPage(context);
+  const reread = await again.page.evaluate((key) => [localStorage.getItem(key), localStorage.getItem(`${key}.unreadable-2`)], PROFILE_KEY);
+  check(reread[0] === saved && reread[1] === null, "the saved profile reads back untouched");
+  check(again.errors.length === 0, `console errors: ${again.errors.join(" | ")}`);
+  console.log(`browser test passed: ${JSON.stringify(results)}`);
+} finally {
+  await browser.close();
+  server.close();
+}
