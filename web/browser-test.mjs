@@ -123,6 +123,7 @@ async function openPage(context, query = "") {
   const page = await context.newPage();
   const errors = [];
   page.on("console", (message) => {
+    consoleLog.push(`[${message.type()}] ${message.text()}`);
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
@@ -143,15 +144,25 @@ const status = (page) =>
     return { text: s.textContent, ply: Number(s.dataset.ply ?? 0), moves: s.dataset.moves ?? "", thinkMs: s.dataset.lastThinkMs };
   });
 
-async function press(page, keys) {
-  for (const key of keys) {
+// Presses each key and waits until the game shows its effect in #focus (the keyboard's square,
+// and the selected one): the game reads keys once a frame, and a software-rendered frame is slow.
+async function press(page, steps) {
+  for (const [key, square, selected] of steps) {
     await page.keyboard.press(key);
-    // Let a frame see each key on its own (the game reads keys once a frame).
-    await page.waitForTimeout(150);
+    await page.waitForFunction(
+      ([square, selected]) => {
+        const focus = document.getElementById("focus").dataset;
+        return focus.square === square && (selected === undefined || focus.selected === selected);
+      },
+      [square, selected],
+      { timeout: 60_000 },
+    );
   }
 }
 
 const results = {};
+// Everything the pages print, kept as an artefact and shown when a check fails.
+const consoleLog = [];
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 try {
   // 1. Loads, draws, and answers a keyboard move.
@@ -170,7 +181,12 @@ try {
 
   await page.focus("#tesseract-chess");
   const moveStart = await page.evaluate(() => performance.now());
-  await press(page, ["Tab", "Enter", "Alt+ArrowUp", "Enter"]);
+  await press(page, [
+    ["Tab", "a1[0,0]"],
+    ["Enter", "a1[0,0]", "a1[0,0]"],
+    ["Alt+ArrowUp", "a1[0,1]"],
+  ]);
+  await page.keyboard.press("Enter");
   await page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 2, null, {
     timeout: 240_000,
   });
@@ -199,8 +215,20 @@ try {
   check(kept[1] === "(rating: (rating: 1600.0, deviation: oops", `the unreadable profile was kept: ${kept[1]}`);
   await mate.page.focus("#tesseract-chess");
   // a1[0,0] → d3[0,1] (the queen), select; → c2[0,0], move.
-  await press(mate.page, ["Tab", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "Alt+ArrowUp", "Enter"]);
-  await press(mate.page, ["ArrowLeft", "ArrowDown", "Alt+ArrowDown", "Enter"]);
+  await press(mate.page, [
+    ["Tab", "a1[0,0]"],
+    ["ArrowRight", "b1[0,0]"],
+    ["ArrowRight", "c1[0,0]"],
+    ["ArrowRight", "d1[0,0]"],
+    ["ArrowUp", "d2[0,0]"],
+    ["ArrowUp", "d3[0,0]"],
+    ["Alt+ArrowUp", "d3[0,1]"],
+    ["Enter", "d3[0,1]", "d3[0,1]"],
+    ["ArrowLeft", "c3[0,1]"],
+    ["ArrowDown", "c2[0,1]"],
+    ["Alt+ArrowDown", "c2[0,0]"],
+  ]);
+  await mate.page.keyboard.press("Enter");
   await mate.page.waitForFunction(() => document.getElementById("status").textContent.includes("Game over"), null, {
     timeout: 60_000,
   });
@@ -215,7 +243,11 @@ try {
   check(reread[0] === saved && reread[1] === null, "the saved profile reads back untouched");
   check(again.errors.length === 0, `console errors: ${again.errors.join(" | ")}`);
   console.log(`browser test passed: ${JSON.stringify(results)}`);
+} catch (error) {
+  console.error(consoleLog.slice(-40).join("\n"));
+  throw error;
 } finally {
+  fs.writeFileSync(path.join(artefacts, "browser-console.log"), consoleLog.join("\n") + "\n");
   await browser.close();
   server.close();
 }

@@ -28,7 +28,9 @@ fi
 cargo build --profile wasm-release --target wasm32-unknown-unknown
 rm -rf "$out"
 mkdir -p "$out"
-"$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$out" --out-name tesseract-chess \
+# Without the name section (9 MB of function names) and the producers section.
+"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+  --out-dir "$out" --out-name tesseract-chess \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/tesseract-chess.wasm"
 wasm="$out/tesseract-chess_bg.wasm"
 

@@ -28,7 +28,11 @@ impl SliceSize {
             // Too slow: shrink at once to the size that would take TARGET_MS (a long frame is
             // what the player feels). Too fast: grow half-way (in ratio) towards it, at most 2×.
             let ratio = TARGET_MS / elapsed_ms;
-            let step = if ratio < 1.0 { ratio.max(0.1) } else { ratio.min(4.0).sqrt() };
+            let step = if ratio < 1.0 {
+                ratio.max(0.1)
+            } else {
+                ratio.min(4.0).sqrt()
+            };
             (self.0 as f64 * step) as u64
         };
         self.0 = scaled.clamp(MIN_NODES, MAX_NODES);

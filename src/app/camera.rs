@@ -56,7 +56,14 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     // No multisampling: under software rendering it costs more than the whole scene, and the
     // thin gizmo lines stay readable without it.
-    commands.spawn((Camera3d::default(), MainCamera, orbit.transform(), Msaa::Off));
+    // Reinhard (luminance) tone mapping needs no lookup-table images, which the web build leaves out.
+    commands.spawn((
+        Camera3d::default(),
+        MainCamera,
+        orbit.transform(),
+        Msaa::Off,
+        bevy::core_pipeline::tonemapping::Tonemapping::ReinhardLuminance,
+    ));
 }
 
 /// Orbits while the right or middle button is held, or the left one after pressing it on empty

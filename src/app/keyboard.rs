@@ -63,8 +63,11 @@ fn board_keys(
     if ui.0 {
         return;
     }
-    let alt = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A modifier released within the same frame as the key it modified still counts: quick
+    // typing (and a slow frame, as in a software-rendered browser) puts both in one frame.
+    let held = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_released(pair);
+    let alt = held([KeyCode::AltLeft, KeyCode::AltRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::Tab) {
         let next = match (play.focus, play.last_focus) {
             (Some(square), _) => tab_step(square, shift),

@@ -112,7 +112,6 @@ pub fn run(launch: Launch) -> Result<(), String> {
         overlays::plugin,
         ui::plugin,
         tutorial::plugin,
-        tutorial::window_plugin,
     ));
     if !unattended {
         app.add_plugins(profile::plugin);

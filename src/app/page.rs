@@ -1,6 +1,7 @@
-//! The page around the canvas (browser only): a status line that screen readers announce
-//! (`#status`, `aria-live`) and that the browser test reads, with the ply, the moves and
-//! whether the computer is thinking as data attributes; and the time of the first frame.
+//! The page around the canvas (browser only): live regions that screen readers announce and the
+//! browser test reads — `#status` (the moves, whose turn, check, thinking, the result; the ply,
+//! the moves and whether the computer is thinking as data attributes) and `#focus` (the
+//! keyboard's square) — and the time of the first frame.
 
 use bevy::prelude::*;
 
@@ -35,11 +36,41 @@ pub fn launch_from_address() -> Launch {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, (mark_first_frame, write_status));
+    app.add_systems(Last, (mark_first_frame, write_status, write_focus));
 }
 
-fn status_element() -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.get_element_by_id("status")
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// `#focus` says the keyboard's square and what it holds, as the readout panel shows it, so a
+/// screen reader follows the keyboard; `data-square` and `data-selected` carry the squares.
+fn write_focus(play: Res<Play>, mut written: Local<String>) {
+    let text = match play.focus {
+        Some(square) => {
+            let (what, target) = play.square_readout(square);
+            let selected = if play.selected == Some(square) {
+                ", selected"
+            } else {
+                ""
+            };
+            match target {
+                Some(target) => format!("{what}{selected}. {target}."),
+                None => format!("{what}{selected}."),
+            }
+        }
+        None => String::new(),
+    };
+    let selected = play.selected.map_or(String::new(), |s| s.to_string());
+    let state = format!("{text}|{selected}");
+    if *written == state {
+        return;
+    }
+    let Some(element) = element("focus") else { return };
+    element.set_text_content(Some(&text));
+    let _ = element.set_attribute("data-square", &play.focus.map_or(String::new(), |s| s.to_string()));
+    let _ = element.set_attribute("data-selected", &selected);
+    *written = state;
 }
 
 /// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.
@@ -90,7 +121,7 @@ fn write_status(play: Res<Play>, thinking: Res<Thinking>, mut written: Local<Str
     if *written == text {
         return;
     }
-    let Some(element) = status_element() else { return };
+    let Some(element) = element("status") else { return };
     element.set_text_content(Some(&text));
     let game = &play.game;
     let moves: Vec<String> = game

@@ -3,7 +3,7 @@
 //! its history as a chart (egui_plot) and the saved games, any of which opens for review.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use super::state::{Intent, Play, Seat};
@@ -39,8 +39,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ProfileStore>()
         .add_systems(Startup, load_profile)
         .add_systems(Update, record_games.after(super::AppSystems::Apply))
-        .add_systems(Last, abandon_on_exit)
-        .add_systems(EguiPrimaryContextPass, profile_window);
+        .add_systems(Last, abandon_on_exit);
 }
 
 fn load_profile(mut store: ResMut<ProfileStore>) {
@@ -201,22 +200,22 @@ fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, mu
     record(&mut play, &mut store, &mut None);
 }
 
-fn profile_window(mut contexts: EguiContexts, store: Res<ProfileStore>, mut intents: MessageWriter<Intent>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Your rating")
+/// The rating's part of the side panel: rating, a chart of its history, the saved games (any opens
+/// for review).
+pub(super) fn section(ui: &mut egui::Ui, store: &ProfileStore, intents: &mut MessageWriter<Intent>) {
+    let r = store.profile.rating;
+    // What went wrong with the profile stays in sight, not inside the folded section.
+    if let Some(problem) = &store.problem {
+        ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+    }
+    egui::CollapsingHeader::new(format!("Your rating: {:.0} ± {:.0}", r.rating, 2.0 * r.deviation))
+        .id_salt("your rating")
         .default_open(false)
-        .default_pos([320.0, 420.0])
-        .show(ctx, |ui| {
-            let r = store.profile.rating;
+        .show(ui, |ui| {
             ui.label(format!(
-                "Glicko-2 rating {:.0} ± {:.0} (volatility {:.3})",
-                r.rating,
-                2.0 * r.deviation,
-                r.volatility
+                "Glicko-2 rating {:.0}, deviation {:.0}, volatility {:.3}",
+                r.rating, r.deviation, r.volatility
             ));
-            if let Some(problem) = &store.problem {
-                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
-            }
             let points: PlotPoints = std::iter::once([0.0, Rating::START.rating])
                 .chain(
                     store
@@ -255,5 +254,4 @@ fn profile_window(mut contexts: EguiContexts, store: Res<ProfileStore>, mut inte
                 }
             });
         });
-    Ok(())
 }

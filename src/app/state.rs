@@ -86,6 +86,21 @@ impl Play {
         }
     }
 
+    /// What a square holds ("a1[0,0]: White rook") and, when the selected piece can move there,
+    /// the move and what it changes ("Ra1@00-a1@01: changes W: rook-type").
+    pub fn square_readout(&self, square: Square) -> (String, Option<String>) {
+        let piece = self.shown_position().piece_at(square);
+        let what = piece.map_or("empty".to_string(), |p| format!("{} {}", p.color.name(), p.kind.name()));
+        let target = self.targets.iter().find(|m| m.to == square).map(|&mv| {
+            format!(
+                "{}: {}",
+                crate::rules::lan::format_move(self.game.position(), mv),
+                crate::rules::reach::describe_change(mv)
+            )
+        });
+        (format!("{square}: {what}"), target)
+    }
+
     /// The colour the (first) human plays: White unless only Black is human.
     pub fn player_color(&self) -> Color {
         if self.seats[0] != Seat::Human && self.seats[1] == Seat::Human {

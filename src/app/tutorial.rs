@@ -143,95 +143,86 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, reload_changed_scene);
 }
 
-/// The tutorial window: start, read, get hints, see mistakes explained, go on.
-pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, tutorial_window);
-}
-
-fn tutorial_window(
-    mut contexts: bevy_egui::EguiContexts,
-    mut tutorial: ResMut<Tutorial>,
-    play: Res<Play>,
-    mut open: MessageWriter<OpenScene>,
-) -> Result {
+/// The tutorial's part of the side panel: start it, read the scene, get hints, see mistakes
+/// explained, go on.
+pub(super) fn section(
+    ui: &mut bevy_egui::egui::Ui,
+    tutorial: &mut Tutorial,
+    play: &Play,
+    open: &mut MessageWriter<OpenScene>,
+) {
     use bevy_egui::egui;
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Tutorial")
-        .default_pos([320.0, 20.0])
-        .default_width(360.0)
-        .show(ctx, |ui| {
-            if let Some(error) = &tutorial.error {
-                ui.colored_label(
-                    egui::Color32::from_rgb(230, 90, 70),
-                    format!("This scene could not be loaded: {error}"),
-                );
-            }
-            let Some(scene) = tutorial.scene.clone() else {
-                ui.label("From 3D to 4D in four steps: layers, reach, counting coordinates, threats on W.");
-                if ui.button("Start the tutorial").clicked() {
-                    open.write(OpenScene(FIRST_SCENE.into()));
-                }
-                egui::ComboBox::from_label("or open a scene")
-                    .selected_text("choose…")
-                    .show_ui(ui, |ui| {
-                        for name in SCENES {
-                            if ui.selectable_label(false, name).clicked() {
-                                open.write(OpenScene(name.into()));
-                            }
-                        }
-                    });
-                return;
-            };
-            ui.heading(&scene.scene.title);
-            ui.label(&scene.scene.text);
-            if scene.scene.explorer
-                && let Some((total, same, other)) = reach_counts(&play)
-            {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Reach: {total} squares — {same} on its board, {other} on other boards"
-                    ))
-                    .strong(),
-                );
-            }
-            for hint in scene.scene.hints.iter().take(tutorial.hints_shown) {
-                ui.label(egui::RichText::new(format!("Hint: {hint}")).italics());
-            }
-            if let Some(message) = &tutorial.message {
-                ui.colored_label(egui::Color32::from_rgb(240, 200, 90), message);
-            }
-            ui.horizontal(|ui| {
-                if tutorial.hints_shown < scene.scene.hints.len() && ui.button("Hint").clicked() {
-                    tutorial.hints_shown += 1;
-                }
-                if ui.button("Restart the scene").clicked() {
-                    open.write(OpenScene(scene.name.clone()));
-                }
-                match &scene.scene.next {
-                    Some(next) => {
-                        let label = if tutorial.completed {
-                            "Next scene ▶"
-                        } else {
-                            "Skip ▶"
-                        };
-                        if ui.button(label).clicked() {
-                            open.write(OpenScene(next.clone()));
-                        }
+    ui.label(egui::RichText::new("Tutorial").strong());
+    if let Some(error) = &tutorial.error {
+        ui.colored_label(
+            egui::Color32::from_rgb(230, 90, 70),
+            format!("This scene could not be loaded: {error}"),
+        );
+    }
+    let Some(scene) = tutorial.scene.clone() else {
+        ui.label("From 3D to 4D in four steps: layers, reach, counting coordinates, threats on W.");
+        if ui.button("Start the tutorial").clicked() {
+            open.write(OpenScene(FIRST_SCENE.into()));
+        }
+        egui::ComboBox::from_label("or open a scene")
+            .selected_text("choose…")
+            .show_ui(ui, |ui| {
+                for name in SCENES {
+                    if ui.selectable_label(false, name).clicked() {
+                        open.write(OpenScene(name.into()));
                     }
-                    None => {
-                        ui.label(if tutorial.completed {
-                            "The end of the tutorial: keep playing!"
-                        } else {
-                            ""
-                        });
-                    }
-                }
-                if ui.button("Close").clicked() {
-                    *tutorial = Tutorial::default();
                 }
             });
-        });
-    Ok(())
+        return;
+    };
+    ui.heading(&scene.scene.title);
+    ui.label(&scene.scene.text);
+    if scene.scene.explorer
+        && let Some((total, same, other)) = reach_counts(play)
+    {
+        ui.label(
+            egui::RichText::new(format!(
+                "Reach: {total} squares — {same} on its board, {other} on other boards"
+            ))
+            .strong(),
+        );
+    }
+    for hint in scene.scene.hints.iter().take(tutorial.hints_shown) {
+        ui.label(egui::RichText::new(format!("Hint: {hint}")).italics());
+    }
+    if let Some(message) = &tutorial.message {
+        ui.colored_label(egui::Color32::from_rgb(240, 200, 90), message);
+    }
+    ui.horizontal(|ui| {
+        if tutorial.hints_shown < scene.scene.hints.len() && ui.button("Hint").clicked() {
+            tutorial.hints_shown += 1;
+        }
+        if ui.button("Restart the scene").clicked() {
+            open.write(OpenScene(scene.name.clone()));
+        }
+        match &scene.scene.next {
+            Some(next) => {
+                let label = if tutorial.completed {
+                    "Next scene ▶"
+                } else {
+                    "Skip ▶"
+                };
+                if ui.button(label).clicked() {
+                    open.write(OpenScene(next.clone()));
+                }
+            }
+            None => {
+                ui.label(if tutorial.completed {
+                    "The end of the tutorial: keep playing!"
+                } else {
+                    ""
+                });
+            }
+        }
+        if ui.button("Close").clicked() {
+            *tutorial = Tutorial::default();
+        }
+    });
 }
 
 fn open_scene(mut requests: MessageReader<OpenScene>, assets: Res<AssetServer>, mut tutorial: ResMut<Tutorial>) {

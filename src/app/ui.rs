@@ -8,14 +8,18 @@ use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui};
+use bevy_egui::{
+    EguiContexts, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+};
 
 use super::camera::{FreeArea, MainCamera, UiWantsPointer};
 use super::keyboard::UiWantsKeyboard;
 use super::mirror::ViewTarget;
+use super::profile::ProfileStore;
 use super::projection::View;
 use super::state::{Intent, Play, Seat};
 use super::turns::Thinking;
+use super::tutorial::{OpenScene, Tutorial};
 use super::visuals::Hovered;
 use crate::ai::LEVELS;
 use crate::rules::lan::format_move;
@@ -57,8 +61,30 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
         .add_systems(
             PreUpdate,
-            share_input_wishes.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
+            (share_input_wishes, keep_tab_for_the_board)
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// Tab belongs to the board (keyboard play steps through squares with it). egui would also move
+/// its focus between widgets on Tab, and Enter would then press the focused one; so unless the
+/// player is typing in a text field, egui does not see Tab.
+fn keep_tab_for_the_board(wants: Res<EguiWantsInput>, mut inputs: Query<&mut EguiInput>) {
+    if wants.wants_keyboard_input() {
+        return;
+    }
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| {
+            !matches!(
+                event,
+                egui::Event::Key {
+                    key: egui::Key::Tab,
+                    ..
+                }
+            )
+        });
+    }
 }
 
 /// egui draws with its own camera over the whole window, so the 3D camera's viewport can
@@ -102,6 +128,8 @@ fn panels(
     mut intents: MessageWriter<Intent>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut free: ResMut<FreeArea>,
+    (mut tutorial, mut open_scene): (ResMut<Tutorial>, MessageWriter<OpenScene>),
+    profile: Option<Res<ProfileStore>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -124,15 +152,31 @@ fn panels(
                 moves(ui, &play, &mut intents);
                 ui.separator();
                 records(ui, &play, &mut form, &mut intents);
+                if let Some(profile) = &profile {
+                    ui.separator();
+                    super::profile::section(ui, profile, &mut intents);
+                }
             });
         });
     let right = egui::Panel::right("view")
         .default_size(250.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            view_controls(ui, &view, &mut target);
-            ui.separator();
-            readout(ui, &play, &hovered);
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                // An open scene comes first: it is what the player is doing.
+                let in_scene = tutorial.scene.is_some();
+                if in_scene {
+                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene);
+                    ui.separator();
+                }
+                view_controls(ui, &view, &mut target);
+                ui.separator();
+                readout(ui, &play, &hovered);
+                if !in_scene {
+                    ui.separator();
+                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene);
+                }
+            });
         });
     if let (Some(square), Some(pointer)) = (hovered.0, ctx.pointer_hover_pos()) {
         egui::Area::new(egui::Id::new("hovered square"))
@@ -388,15 +432,10 @@ fn readout(ui: &mut egui::Ui, play: &Play, hovered: &Hovered) {
     let square = hovered.0.or(play.focus);
     match square {
         Some(square) => {
-            let piece = play.shown_position().piece_at(square);
-            let what = piece.map_or("empty".to_string(), |p| format!("{} {}", p.color.name(), p.kind.name()));
-            ui.label(format!("{square}: {what}"));
-            if let Some(mv) = play.targets.iter().find(|m| m.to == square) {
-                ui.label(format!(
-                    "{}: {}",
-                    format_move(play.game.position(), *mv),
-                    describe_change(*mv)
-                ));
+            let (what, target) = play.square_readout(square);
+            ui.label(what);
+            if let Some(target) = target {
+                ui.label(target);
             }
         }
         None => {

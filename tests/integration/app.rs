@@ -171,6 +171,19 @@ fn the_keyboard_moves_focus_along_the_axes_and_acts() {
     assert_eq!(play(&app).focus, Some(sq("a1@01")));
     press(&mut app, &[KeyCode::Tab]);
     assert_eq!(play(&app).focus, Some(sq("b1@01")));
+    // Alt pressed and released within one frame (quick typing, a slow browser frame) still
+    // counts: Alt+↓ changes W, not Y.
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for key in [KeyCode::AltLeft, KeyCode::ArrowDown] {
+            input.press(key);
+        }
+        for key in [KeyCode::ArrowDown, KeyCode::AltLeft] {
+            input.release(key);
+        }
+    }
+    app.update();
+    assert_eq!(play(&app).focus, Some(sq("b1@00")));
 }
 
 #[test]
