@@ -141,7 +141,7 @@ async function openPage(context, query = "") {
 const status = (page) =>
   page.evaluate(() => {
     const s = document.getElementById("status");
-    return { text: s.textContent, ply: Number(s.dataset.ply ?? 0), moves: s.dataset.moves ?? "", thinkMs: s.dataset.lastThinkMs };
+    return { text: s.textContent, ply: Number(s.dataset.ply ?? 0), moves: s.dataset.moves ?? "", thinkMs: s.dataset.lastThinkMs, slices: s.dataset.lastThinkSlices };
   });
 
 // Presses each key and waits until the game shows its effect in #focus (the keyboard's square,
@@ -194,6 +194,8 @@ try {
   check(answered.moves.startsWith("Ra1@00-a1@01 "), `the keyboard move was played first: ${answered.moves}`);
   results.computerReply = answered.moves.split(" ")[1];
   results.computerMoveMs = Number(answered.thinkMs);
+  // "slices busy-ms": how many frames the search ran in, and its own share of the time.
+  [results.computerMoveSlices, results.computerMoveBusyMs] = (answered.slices ?? "").split(" ").map(Number);
   const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start >= since), moveStart);
   results.longestTaskWhileThinkingMs = Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
   await page.waitForTimeout(1_000);

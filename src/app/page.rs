@@ -136,5 +136,8 @@ fn write_status(play: Res<Play>, thinking: Res<Thinking>, mut written: Local<Str
     if let Some(ms) = thinking.last_move_ms {
         let _ = element.set_attribute("data-last-think-ms", &format!("{ms:.0}"));
     }
+    if let Some((slices, busy_ms)) = thinking.last_move_slices {
+        let _ = element.set_attribute("data-last-think-slices", &format!("{slices} {busy_ms:.0}"));
+    }
     *written = text;
 }

@@ -1,14 +1,17 @@
-//! The computer's turn. Natively the decision runs as an async task on another thread
-//! (`AsyncComputeTaskPool`, polled with `check_ready`). In the browser that pool runs on the page's
-//! only thread, so the decision is carried on in slices instead, a few milliseconds each frame,
-//! and the page stays responsive. A new game, an undo or a review cancels it.
+//! The computer's turn: the decision runs as an async task (`AsyncComputeTaskPool`, polled each
+//! frame with `check_ready`). Natively the task runs on another thread. In the browser the pool
+//! runs on the page's only thread, so there the task thinks in slices of about 16 ms and hands
+//! the thread back to the browser between them: frames and input go on while it thinks. A new
+//! game, an undo or a review cancels it.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use super::state::{Play, Seat};
 use crate::ai::{Clock, LEVELS, Player, StopFlag};
-use crate::rules::Move;
+use crate::rules::{Game, Move};
 
 /// The frame's clock for the engine: `Instant` from Bevy's platform layer works in the browser too.
 pub struct FrameClock(Instant);
@@ -28,24 +31,20 @@ impl Clock for FrameClock {
 /// The running decision, if any, and the game generation it was started for.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    job: Option<Job>,
+    job: Option<Task<Answer>>,
     stop: StopFlag,
     generation: u64,
     started: Option<Instant>,
     /// How long the computer took over its last move, in milliseconds.
     pub last_move_ms: Option<f64>,
+    /// In the browser: the slices the last move took and their total time in milliseconds.
+    pub last_move_slices: Option<(u32, f64)>,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-type Job = bevy::tasks::Task<Option<Move>>;
-
-/// The player, its decision and the engine's clock, carried on a slice each frame.
-#[cfg(target_arch = "wasm32")]
-struct Job {
-    player: Player,
-    decision: crate::ai::Decision,
-    clock: FrameClock,
-    slice: crate::ai::SliceSize,
+/// The decided move (`None`: no legal move) and, in the browser, the slices it took.
+struct Answer {
+    mv: Option<Move>,
+    slices: Option<(u32, f64)>,
 }
 
 impl Thinking {
@@ -82,62 +81,75 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
     let level = &LEVELS[level.min(LEVELS.len() - 1)];
     let seed = play.game.moves().len() as u64 + 1;
     let stop = StopFlag::new();
-    let job = start_job(Player::new(level, seed), &play, &stop);
+    let player = Player::new(level, seed);
+    let game = play.game.clone();
+    let job = AsyncComputeTaskPool::get().spawn(decide(player, game, stop.clone()));
     *thinking = Thinking {
         job: Some(job),
         stop,
         generation: play.generation,
         started: Some(Instant::now()),
         last_move_ms: thinking.last_move_ms,
+        last_move_slices: thinking.last_move_slices,
     };
 }
 
+/// Natively: the whole decision at once, on one of the pool's threads.
 #[cfg(not(target_arch = "wasm32"))]
-fn start_job(mut player: Player, play: &Play, stop: &StopFlag) -> Job {
-    let game = play.game.clone();
-    let stop = stop.clone();
-    bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { player.choose(&game, &FrameClock::new(), &stop) })
-}
-
-#[cfg(target_arch = "wasm32")]
-fn start_job(player: Player, play: &Play, _stop: &StopFlag) -> Job {
-    let clock = FrameClock::new();
-    Job {
-        decision: player.decide(&play.game, &clock),
-        player,
-        clock,
-        slice: crate::ai::SliceSize::default(),
+async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
+    Answer {
+        mv: player.choose(&game, &FrameClock::new(), &stop),
+        slices: None,
     }
 }
 
-/// The decided move, once there is one (`Some(None)`: no legal move).
-#[cfg(not(target_arch = "wasm32"))]
-fn poll(job: &mut Job, _stop: &StopFlag) -> Option<Option<Move>> {
-    bevy::tasks::futures::check_ready(job)
+/// In the browser: slices of about `ai::slices::TARGET_MS`, handing the thread back to the
+/// browser between them, so frames and input go on and the search uses the time between frames.
+#[cfg(target_arch = "wasm32")]
+async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
+    let clock = FrameClock::new();
+    let mut decision = player.decide(&game, &clock);
+    let mut slice = crate::ai::SliceSize::default();
+    let (mut slices, mut busy_ms) = (0u32, 0.0f64);
+    loop {
+        let started = Instant::now();
+        let answer = player.think(&mut decision, slice.nodes(), &clock, &stop, &mut |_| {});
+        let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+        slice.took(elapsed_ms);
+        slices += 1;
+        busy_ms += elapsed_ms;
+        if let Some(mv) = answer {
+            return Answer {
+                mv,
+                slices: Some((slices, busy_ms)),
+            };
+        }
+        yield_to_browser().await;
+    }
 }
 
-/// Thinks for one slice of this frame.
+/// A promise resolved by `setTimeout(0)`: awaiting it lets the browser run its queued work.
 #[cfg(target_arch = "wasm32")]
-fn poll(job: &mut Job, stop: &StopFlag) -> Option<Option<Move>> {
-    let started = Instant::now();
-    let answer = job
-        .player
-        .think(&mut job.decision, job.slice.nodes(), &job.clock, stop, &mut |_| {});
-    job.slice.took(started.elapsed().as_secs_f64() * 1000.0);
-    answer
+async fn yield_to_browser() {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback(&resolve);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>) {
     let generation = thinking.generation;
-    let Thinking { job, stop, .. } = &mut *thinking;
-    let Some(running) = job.as_mut() else { return };
-    let Some(answer) = poll(running, stop) else { return };
+    let Some(job) = thinking.job.as_mut() else { return };
+    let Some(answer) = check_ready(job) else { return };
     thinking.job = None;
     if generation != play.generation {
         return;
     }
     thinking.last_move_ms = thinking.started.map(|t| t.elapsed().as_secs_f64() * 1000.0);
-    if let Some(mv) = answer
+    thinking.last_move_slices = answer.slices;
+    if let Some(mv) = answer.mv
         && let Err(e) = play.play(mv)
     {
         play.notice = Some(format!("the computer's move was refused: {e}"));
