@@ -165,8 +165,8 @@ const results = {};
 const consoleLog = [];
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 try {
-  // 1. Loads, draws, and answers a keyboard move.
-  const { page, errors } = await openPage(context);
+  // 1. Loads, draws, and answers a keyboard move: against the strongest level, the longest think.
+  const { page, errors } = await openPage(context, "?level=master");
   results.firstFrameMs = Number(await page.evaluate(() => document.body.dataset.firstFrameMs));
   let shot;
   const drawDeadline = Date.now() + 240_000;

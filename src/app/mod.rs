@@ -57,6 +57,8 @@ pub struct Launch {
     pub scene: Option<String>,
     /// Something to tell the player at the start (a bad position in the page's address).
     pub notice: Option<String>,
+    /// The computer level (an index into `ai::LEVELS`) to play, instead of the default.
+    pub opponent: Option<usize>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -118,18 +120,16 @@ pub fn run(launch: Launch) -> Result<(), String> {
     }
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);
-    if let Some(start) = launch.position {
-        let seats = if unattended {
-            [Seat::Human, Seat::Human]
-        } else {
-            Play::default().seats
-        };
+    let seats = match (unattended, launch.opponent) {
+        (true, _) => [Seat::Human, Seat::Human],
+        (false, Some(level)) => [Seat::Human, Seat::Computer(level)],
+        (false, None) => Play::default().seats,
+    };
+    if launch.position.is_some() || unattended || launch.opponent.is_some() {
+        let start = launch
+            .position
+            .unwrap_or_else(|| crate::rules::Setup::Classic.position());
         app.insert_resource(Play::new(start, seats));
-    } else if unattended {
-        app.insert_resource(Play::new(
-            crate::rules::Setup::Classic.position(),
-            [Seat::Human, Seat::Human],
-        ));
     }
     if let Some(view) = launch.view {
         app.insert_resource(view).insert_resource(ViewTarget(view));

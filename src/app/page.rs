@@ -11,8 +11,8 @@ use super::turns::Thinking;
 use crate::rules::{Position, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
-/// opens a tutorial scene, as `--fen` and `--scene` do natively. A bad FEN4D is reported in the
-/// game, which starts from the classic setup instead.
+/// opens a tutorial scene (as `--fen` and `--scene` do natively), `?level=<name>` picks the
+/// computer's level. A bad FEN4D or level is reported in the game, which starts normally instead.
 pub fn launch_from_address() -> Launch {
     let mut launch = Launch::default();
     let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else {
@@ -29,6 +29,12 @@ pub fn launch_from_address() -> Launch {
                     "The address's fen is not a valid FEN4D ({e}); playing the classic start."
                 ))
             }
+        }
+    }
+    if let Some(name) = params.get("level") {
+        match crate::ai::levels::find(&name) {
+            Ok(level) => launch.opponent = crate::ai::LEVELS.iter().position(|l| l.name == level.name),
+            Err(e) => launch.notice = Some(format!("The address's level: {e}.")),
         }
     }
     launch.scene = params.get("scene");

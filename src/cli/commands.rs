@@ -82,6 +82,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 frame_bench: None,
                 scene,
                 notice: None,
+                opponent: None,
             };
             crate::app::run(launch)
         }
