@@ -5,8 +5,9 @@
 // Serves the folder on 127.0.0.1 and checks that the page loads without console errors, that the
 // board draws (a screenshot whose middle is not blank), that a move made with the keyboard (Tab,
 // Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer with no
-// main-thread task over 200 ms while it thinks, and that the profile lives in local storage: an
-// unreadable one is kept aside, a finished game is saved. Prints the timings as one JSON line.
+// main-thread task over 200 ms while it thinks, that the profile lives in local storage (an
+// unreadable one is kept aside, a finished game is saved), and that a tutorial scene opens from
+// the address and plays. Prints the timings as one JSON line.
 
 import { chromium } from "playwright-core";
 import fs from "node:fs";
@@ -18,6 +19,21 @@ const served = path.resolve(process.argv[2] ?? "dist/web");
 const artefacts = path.resolve(process.argv[3] ?? "dist/browser-test");
 const LONG_TASK_LIMIT_MS = 200;
 const PROFILE_KEY = "tesseract-chess.profile";
+// The keys of the mate below, with the square each leaves the focus on (and the selection):
+// a1[0,0] → d3[0,1] (the queen), select; → c2[0,0]; then Enter moves.
+const mateInOneKeys = [
+  ["Tab", "a1[0,0]"],
+  ["ArrowRight", "b1[0,0]"],
+  ["ArrowRight", "c1[0,0]"],
+  ["ArrowRight", "d1[0,0]"],
+  ["ArrowUp", "d2[0,0]"],
+  ["ArrowUp", "d3[0,0]"],
+  ["Alt+ArrowUp", "d3[0,1]"],
+  ["Enter", "d3[0,1]", "d3[0,1]"],
+  ["ArrowLeft", "c3[0,1]"],
+  ["ArrowDown", "c2[0,1]"],
+  ["Alt+ArrowDown", "c2[0,0]"],
+];
 // White mates in one across W: Qd3@01-c2@00 (the scene 50-mate-in-one-across-w).
 const MATE_IN_ONE = "4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1";
 
@@ -216,20 +232,7 @@ try {
   check(kept[0] === null, "the unreadable profile was moved aside, not left in place");
   check(kept[1] === "(rating: (rating: 1600.0, deviation: oops", `the unreadable profile was kept: ${kept[1]}`);
   await mate.page.focus("#tesseract-chess");
-  // a1[0,0] → d3[0,1] (the queen), select; → c2[0,0], move.
-  await press(mate.page, [
-    ["Tab", "a1[0,0]"],
-    ["ArrowRight", "b1[0,0]"],
-    ["ArrowRight", "c1[0,0]"],
-    ["ArrowRight", "d1[0,0]"],
-    ["ArrowUp", "d2[0,0]"],
-    ["ArrowUp", "d3[0,0]"],
-    ["Alt+ArrowUp", "d3[0,1]"],
-    ["Enter", "d3[0,1]", "d3[0,1]"],
-    ["ArrowLeft", "c3[0,1]"],
-    ["ArrowDown", "c2[0,1]"],
-    ["Alt+ArrowDown", "c2[0,0]"],
-  ]);
+  await press(mate.page, mateInOneKeys);
   await mate.page.keyboard.press("Enter");
   await mate.page.waitForFunction(() => document.getElementById("status").textContent.includes("Game over"), null, {
     timeout: 60_000,
@@ -239,6 +242,25 @@ try {
   fs.writeFileSync(path.join(artefacts, "browser-mate.png"), await mate.page.screenshot());
   check(mate.errors.length === 0, `console errors: ${mate.errors.join(" | ")}`);
   await mate.page.close();
+
+  // 3. A tutorial scene, fetched from scenes/ beside the page, played with the keyboard.
+  const lesson = await openPage(context, "?scene=50-mate-in-one-across-w");
+  await lesson.page.waitForFunction(
+    () => document.getElementById("status").dataset.scene === "50-mate-in-one-across-w",
+    null,
+    { timeout: 60_000 },
+  );
+  const opened = await status(lesson.page);
+  check(opened.text.startsWith("Tutorial: Checkmate study"), `the scene opened: ${opened.text}`);
+  await lesson.page.focus("#tesseract-chess");
+  await press(lesson.page, mateInOneKeys);
+  await lesson.page.keyboard.press("Enter");
+  await lesson.page.waitForFunction(() => document.getElementById("status").textContent.includes("Game over"), null, {
+    timeout: 60_000,
+  });
+  fs.writeFileSync(path.join(artefacts, "browser-scene.png"), await lesson.page.screenshot());
+  check(lesson.errors.length === 0, `console errors: ${lesson.errors.join(" | ")}`);
+  await lesson.page.close();
 
   const again = await openPage(context);
   const reread = await again.page.evaluate((key) => [localStorage.getItem(key), localStorage.getItem(`${key}.unreadable-2`)], PROFILE_KEY);

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::Launch;
 use super::state::Play;
 use super::turns::Thinking;
+use super::tutorial::Tutorial;
 use crate::rules::{Position, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
@@ -92,10 +93,14 @@ fn mark_first_frame(mut marked: Local<bool>) {
     }
 }
 
-/// What the status line says: the last move, whose turn it is, check, thinking, the result.
-fn status_text(play: &Play, thinking: bool) -> String {
+/// What the status line says: the open tutorial scene, the last move, whose turn it is, check,
+/// thinking, the result, what the tutorial says of the last try.
+fn status_text(play: &Play, thinking: bool, tutorial: Option<&Tutorial>) -> String {
     let game = &play.game;
     let mut parts = Vec::new();
+    if let Some(scene) = tutorial.and_then(|t| t.scene.as_ref()) {
+        parts.push(format!("Tutorial: {}.", scene.scene.title));
+    }
     if let Some(&last) = game.moves().last() {
         let before = game.position_after(game.moves().len() - 1);
         let mover = before.side_to_move();
@@ -119,11 +124,15 @@ fn status_text(play: &Play, thinking: bool) -> String {
             }
         }
     }
+    if let Some(message) = tutorial.and_then(|t| t.message.as_ref()) {
+        parts.push(message.clone());
+    }
     parts.join(" ")
 }
 
-fn write_status(play: Res<Play>, thinking: Res<Thinking>, mut written: Local<String>) {
-    let text = status_text(&play, thinking.is_thinking());
+fn write_status(play: Res<Play>, thinking: Res<Thinking>, tutorial: Option<Res<Tutorial>>, mut written: Local<String>) {
+    let tutorial = tutorial.as_deref();
+    let text = status_text(&play, thinking.is_thinking(), tutorial);
     if *written == text {
         return;
     }
@@ -138,6 +147,8 @@ fn write_status(play: Res<Play>, thinking: Res<Thinking>, mut written: Local<Str
         .collect();
     let _ = element.set_attribute("data-ply", &moves.len().to_string());
     let _ = element.set_attribute("data-moves", &moves.join(" "));
+    let scene = tutorial.filter(|t| t.scene.is_some()).and_then(|t| t.name.clone());
+    let _ = element.set_attribute("data-scene", &scene.unwrap_or_default());
     let _ = element.set_attribute("data-thinking", if thinking.is_thinking() { "true" } else { "false" });
     if let Some(ms) = thinking.last_move_ms {
         let _ = element.set_attribute("data-last-think-ms", &format!("{ms:.0}"));

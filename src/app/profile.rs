@@ -149,7 +149,8 @@ fn record(play: &mut Play, store: &mut ProfileStore, unfinished_saved: &mut Opti
             .record(abandoned_record(&game, seats, opponent, rating), rating);
         changed = true;
     }
-    let finished = play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty();
+    let finished =
+        play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty() && !play.study;
     if finished && store.recorded_generation != Some(play.generation) {
         store.recorded_generation = Some(play.generation);
         if let (Some((opponent, rating)), Some((result, reason))) =

@@ -41,6 +41,8 @@ pub struct Play {
     pub rated: bool,
     /// A rated game left unfinished by a restart, with who played it, to be recorded as a loss.
     pub abandoned: Option<(Game, [Seat; 2])>,
+    /// The position comes from a tutorial scene: a study, not a game, so the profile skips it.
+    pub study: bool,
 }
 
 impl Play {
@@ -60,6 +62,7 @@ impl Play {
             attempt: None,
             rated: false,
             abandoned: None,
+            study: false,
         }
     }
 

@@ -270,6 +270,7 @@ fn apply_loaded_scene(
             let mut seats = [Seat::Human, Seat::Human];
             seats[scene.player.opponent().index()] = opponent;
             play.restart(scene.position.clone(), seats);
+            play.study = true;
             let view = &scene.scene.view;
             let (xw, yw, zw) = view.rotate;
             target.0 = View {
@@ -369,6 +370,7 @@ fn explore_on(play: &mut Play, square: Square) {
     }
     let seats = play.seats;
     play.restart(position, seats);
+    play.study = true;
     play.activate(square);
 }
 

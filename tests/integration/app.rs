@@ -319,6 +319,31 @@ mod rated {
     }
 
     #[test]
+    fn a_tutorial_study_won_against_the_computer_is_not_saved() {
+        let path = temp_profile("study");
+        let mut app = rated_app(
+            Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap(),
+            &path,
+        );
+        // What the tutorial does when it opens a scene (an unrated study against the computer).
+        {
+            let mut play = app.world_mut().resource_mut::<Play>();
+            let (start, seats) = (play.game.start().clone(), play.seats);
+            play.restart(start, seats);
+            play.study = true;
+        }
+        send(&mut app, Intent::Activate(sq("c2@10")));
+        send(&mut app, Intent::Activate(sq("b2@00")));
+        app.update();
+        assert!(play(&app).game.outcome().is_some(), "the mate was played");
+        assert!(
+            !path.exists(),
+            "nothing was saved: {:?}",
+            std::fs::read_to_string(&path)
+        );
+    }
+
+    #[test]
     fn a_rated_game_never_finished_counts_as_a_loss_at_the_next_start() {
         let path = temp_profile("closed-tab");
         let mut app = rated_app(Setup::Classic.position(), &path);
