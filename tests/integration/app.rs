@@ -270,13 +270,19 @@ mod rated {
     use tesseract_chess::app::profile::{ProfileStore, plugin as profile_plugin};
     use tesseract_chess::rating::{GameResult, Loaded, Profile};
 
-    fn rated_app(start: Position, profile: &std::path::Path) -> App {
+    /// The game's logic with the profile kept at `profile`, started (the profile loaded).
+    fn app_with_profile(profile: &std::path::Path) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
         logic_plugins(&mut app);
         app.insert_resource(ProfileStore::at(profile.to_path_buf()))
             .add_plugins(profile_plugin);
         app.update();
+        app
+    }
+
+    fn rated_app(start: Position, profile: &std::path::Path) -> App {
+        let mut app = app_with_profile(profile);
         // White (the player) against the beginner, rated.
         app.world_mut().write_message(Intent::NewGame {
             start: Box::new(start),
@@ -358,12 +364,7 @@ mod rated {
         assert!(unfinished.game.pgn.starts_with("[Event") && unfinished.game.pgn.contains("Ra1@00-a1@01"));
         drop(app);
         // The next start settles it.
-        let mut next = App::new();
-        next.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
-        logic_plugins(&mut next);
-        next.insert_resource(ProfileStore::at(path.clone()))
-            .add_plugins(profile_plugin);
-        next.update();
+        let _next = app_with_profile(&path);
         let settled = saved(&path);
         assert_eq!(settled.unfinished, None);
         assert_eq!(settled.games.len(), 1);
