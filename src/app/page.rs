@@ -9,7 +9,7 @@ use super::Launch;
 use super::state::Play;
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
-use crate::rules::{Position, lan};
+use crate::rules::{Position, Square, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
 /// opens a tutorial scene (as `--fen` and `--scene` do natively), `?level=<name>` picks the
@@ -50,9 +50,18 @@ fn element(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
+/// What `#focus` shows depends on: the game (its generation), the focus, the selection, the review.
+type FocusKey = (u64, Option<Square>, Option<Square>, Option<usize>);
+
 /// `#focus` says the keyboard's square and what it holds, as the readout panel shows it, so a
 /// screen reader follows the keyboard; `data-square` and `data-selected` carry the squares.
-fn write_focus(play: Res<Play>, mut written: Local<String>) {
+/// Written only when the focus, the selection or the game changes.
+fn write_focus(play: Res<Play>, mut written: Local<Option<FocusKey>>) {
+    let key = (play.generation, play.focus, play.selected, play.review);
+    if *written == Some(key) {
+        return;
+    }
+    let Some(element) = element("focus") else { return };
     let text = match play.focus {
         Some(square) => {
             let (what, target) = play.square_readout(square);
@@ -68,16 +77,10 @@ fn write_focus(play: Res<Play>, mut written: Local<String>) {
         }
         None => String::new(),
     };
-    let selected = play.selected.map_or(String::new(), |s| s.to_string());
-    let state = format!("{text}|{selected}");
-    if *written == state {
-        return;
-    }
-    let Some(element) = element("focus") else { return };
     element.set_text_content(Some(&text));
     let _ = element.set_attribute("data-square", &play.focus.map_or(String::new(), |s| s.to_string()));
-    let _ = element.set_attribute("data-selected", &selected);
-    *written = state;
+    let _ = element.set_attribute("data-selected", &play.selected.map_or(String::new(), |s| s.to_string()));
+    *written = Some(key);
 }
 
 /// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.
@@ -93,23 +96,18 @@ fn mark_first_frame(mut marked: Local<bool>) {
     }
 }
 
-/// What the status line says: the open tutorial scene, the last move, whose turn it is, check,
-/// thinking, the result, what the tutorial says of the last try.
-fn status_text(play: &Play, thinking: bool, tutorial: Option<&Tutorial>) -> String {
+/// What the status line says: the open tutorial scene, the last move (`moves` is the game's in
+/// record form), whose turn it is, check, thinking, the result, what the tutorial says of the
+/// last try.
+fn status_text(play: &Play, moves: &[String], thinking: bool, tutorial: Option<&Tutorial>) -> String {
     let game = &play.game;
     let mut parts = Vec::new();
     if let Some(scene) = tutorial.and_then(|t| t.scene.as_ref()) {
         parts.push(format!("Tutorial: {}.", scene.scene.title));
     }
-    if let Some(&last) = game.moves().last() {
-        let before = game.position_after(game.moves().len() - 1);
-        let mover = before.side_to_move();
-        parts.push(format!(
-            "{} ({}) played {}.",
-            mover.name(),
-            play.seat_name(mover),
-            lan::format_move(&before, last)
-        ));
+    if let Some(last) = moves.last() {
+        let mover = game.position().side_to_move().opponent();
+        parts.push(format!("{} ({}) played {last}.", mover.name(), play.seat_name(mover)));
     }
     match game.outcome() {
         Some(outcome) => parts.push(format!("Game over: {outcome}.")),
@@ -130,24 +128,32 @@ fn status_text(play: &Play, thinking: bool, tutorial: Option<&Tutorial>) -> Stri
     parts.join(" ")
 }
 
-fn write_status(play: Res<Play>, thinking: Res<Thinking>, tutorial: Option<Res<Tutorial>>, mut written: Local<String>) {
+/// What `#status` shows depends on: the game (its generation), thinking, the scene, its message.
+type StatusKey = (u64, bool, Option<String>, Option<String>);
+
+/// Writes `#status` when what it shows changes, not every frame (it replays the game).
+fn write_status(
+    play: Res<Play>,
+    thinking: Res<Thinking>,
+    tutorial: Option<Res<Tutorial>>,
+    mut written: Local<Option<StatusKey>>,
+) {
     let tutorial = tutorial.as_deref();
-    let text = status_text(&play, thinking.is_thinking(), tutorial);
-    if *written == text {
+    let scene = tutorial.filter(|t| t.scene.is_some()).and_then(|t| t.name.clone());
+    let key = (
+        play.generation,
+        thinking.is_thinking(),
+        scene.clone(),
+        tutorial.and_then(|t| t.message.clone()),
+    );
+    if written.as_ref() == Some(&key) {
         return;
     }
     let Some(element) = element("status") else { return };
-    element.set_text_content(Some(&text));
-    let game = &play.game;
-    let moves: Vec<String> = game
-        .moves()
-        .iter()
-        .enumerate()
-        .map(|(ply, &mv)| lan::format_move(&game.position_after(ply), mv))
-        .collect();
+    let moves = lan::format_moves(play.game.start(), play.game.moves());
+    element.set_text_content(Some(&status_text(&play, &moves, thinking.is_thinking(), tutorial)));
     let _ = element.set_attribute("data-ply", &moves.len().to_string());
     let _ = element.set_attribute("data-moves", &moves.join(" "));
-    let scene = tutorial.filter(|t| t.scene.is_some()).and_then(|t| t.name.clone());
     let _ = element.set_attribute("data-scene", &scene.unwrap_or_default());
     let _ = element.set_attribute("data-thinking", if thinking.is_thinking() { "true" } else { "false" });
     if let Some(ms) = thinking.last_move_ms {
@@ -156,5 +162,5 @@ fn write_status(play: Res<Play>, thinking: Res<Thinking>, tutorial: Option<Res<T
     if let Some((slices, busy_ms)) = thinking.last_move_slices {
         let _ = element.set_attribute("data-last-think-slices", &format!("{slices} {busy_ms:.0}"));
     }
-    *written = text;
+    *written = Some(key);
 }

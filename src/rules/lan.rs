@@ -43,6 +43,19 @@ fn check_marker(pos: &Position, mv: Move) -> &'static str {
     }
 }
 
+/// Every move of a game from `start`, in record form, replaying the position once.
+pub fn format_moves(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = format_move(&pos, mv);
+            pos.make(mv);
+            text
+        })
+        .collect()
+}
+
 /// Reads a move in `pos` and checks it is legal. Errors name the character or marker at fault.
 pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<Move, String> {
     if text.is_empty() {
@@ -164,12 +177,17 @@ mod tests {
 
     #[test]
     fn formats_and_parses_the_sample_game() {
-        let mut pos = Setup::Classic.position();
-        for text in ["Bb1@10-b1@01", "Rb4@01xb1@01", "Kc1@00xb1@01", "d3@11-d2@11"] {
+        let texts = ["Bb1@10-b1@01", "Rb4@01xb1@01", "Kc1@00xb1@01", "d3@11-d2@11"];
+        let start = Setup::Classic.position();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in texts {
             let mv = parse_move(&pos, text, Strictness::Record).unwrap();
             assert_eq!(format_move(&pos, mv), text);
             pos.make(mv);
+            moves.push(mv);
         }
+        assert_eq!(format_moves(&start, &moves), texts);
     }
 
     #[test]

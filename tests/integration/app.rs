@@ -300,6 +300,17 @@ mod rated {
         }
     }
 
+    /// White to move mates with the queen: c2[1,0] → b2[0,0].
+    fn queen_mates_in_one() -> Position {
+        Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap()
+    }
+
+    fn play_the_queen_mate(app: &mut App) {
+        send(app, Intent::Activate(sq("c2@10")));
+        send(app, Intent::Activate(sq("b2@00")));
+        app.update();
+    }
+
     fn temp_profile(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("tesseract-rated-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -309,14 +320,9 @@ mod rated {
     #[test]
     fn a_won_rated_game_raises_the_rating_and_is_saved() {
         let path = temp_profile("win");
-        let mut app = rated_app(
-            Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap(),
-            &path,
-        );
+        let mut app = rated_app(queen_mates_in_one(), &path);
         assert!(play(&app).rated);
-        send(&mut app, Intent::Activate(sq("c2@10")));
-        send(&mut app, Intent::Activate(sq("b2@00")));
-        app.update();
+        play_the_queen_mate(&mut app);
         let profile = saved(&path);
         assert_eq!(profile.games.len(), 1);
         assert_eq!(profile.games[0].result, GameResult::Win);
@@ -327,10 +333,7 @@ mod rated {
     #[test]
     fn a_tutorial_study_won_against_the_computer_is_not_saved() {
         let path = temp_profile("study");
-        let mut app = rated_app(
-            Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap(),
-            &path,
-        );
+        let mut app = rated_app(queen_mates_in_one(), &path);
         // What the tutorial does when it opens a scene (an unrated study against the computer).
         {
             let mut play = app.world_mut().resource_mut::<Play>();
@@ -338,9 +341,7 @@ mod rated {
             play.restart(start, seats);
             play.study = true;
         }
-        send(&mut app, Intent::Activate(sq("c2@10")));
-        send(&mut app, Intent::Activate(sq("b2@00")));
-        app.update();
+        play_the_queen_mate(&mut app);
         assert!(play(&app).game.outcome().is_some(), "the mate was played");
         assert!(
             !path.exists(),
