@@ -6,8 +6,9 @@
 // board draws (a screenshot whose middle is not blank), that a move made with the keyboard (Tab,
 // Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer with no
 // main-thread task over 200 ms while it thinks, that the profile lives in local storage (an
-// unreadable one is kept aside, a finished game is saved), and that a tutorial scene opens from
-// the address and plays. Prints the timings as one JSON line.
+// unreadable one is kept aside, a finished game is saved), that a tutorial scene opens from
+// the address and plays, and that the mouse selects and moves (picking in the canvas). Prints
+// the timings as one JSON line.
 
 import { chromium } from "playwright-core";
 import fs from "node:fs";
@@ -266,6 +267,43 @@ try {
   const reread = await again.page.evaluate((key) => [localStorage.getItem(key), localStorage.getItem(`${key}.unreadable-2`)], PROFILE_KEY);
   check(reread[0] === saved && reread[1] === null, "the saved profile reads back untouched");
   check(again.errors.length === 0, `console errors: ${again.errors.join(" | ")}`);
+  await again.page.close();
+
+  // 4. The mouse: the same mate, each square found with the keyboard's focus (whose place on
+  // screen #focus publishes), then pointed at and clicked: the click on the queen selects it
+  // (picking reaches the piece through the canvas), the click on c2[0,0] mates.
+  const mouse = await openPage(context, `?fen=${encodeURIComponent(MATE_IN_ONE)}`);
+  await mouse.page.focus("#tesseract-chess");
+  const clickFocused = async (square, expectSelected) => {
+    const { x, y } = await mouse.page.evaluate(() => {
+      const focus = document.getElementById("focus").dataset;
+      return { x: Number(focus.x), y: Number(focus.y) };
+    });
+    check(Number.isFinite(x) && Number.isFinite(y), `#focus gave no screen place for ${square}`);
+    const canvas = await mouse.page.locator("#tesseract-chess").boundingBox();
+    await mouse.page.mouse.move(canvas.x + x, canvas.y + y);
+    await mouse.page.waitForFunction((square) => document.getElementById("focus").dataset.hovered === square, square, {
+      timeout: 60_000,
+    });
+    await mouse.page.mouse.down();
+    await mouse.page.mouse.up();
+    if (expectSelected) {
+      await mouse.page.waitForFunction((square) => document.getElementById("focus").dataset.selected === square, square, {
+        timeout: 60_000,
+      });
+    }
+  };
+  await press(mouse.page, mateInOneKeys.slice(0, 7));
+  await clickFocused("d3[0,1]", true);
+  await press(mouse.page, mateInOneKeys.slice(8));
+  await clickFocused("c2[0,0]", false);
+  await mouse.page.waitForFunction(() => document.getElementById("status").textContent.includes("Game over"), null, {
+    timeout: 60_000,
+  });
+  const mated = await status(mouse.page);
+  check(mated.moves === "Qd3@01-c2@00#", `the mouse played the mate: ${mated.moves}`);
+  fs.writeFileSync(path.join(artefacts, "browser-mouse.png"), await mouse.page.screenshot());
+  check(mouse.errors.length === 0, `console errors: ${mouse.errors.join(" | ")}`);
   console.log(`browser test passed: ${JSON.stringify(results)}`);
 } catch (error) {
   console.error(consoleLog.slice(-40).join("\n"));

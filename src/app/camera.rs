@@ -73,7 +73,7 @@ fn orbit_with_mouse(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     ui: Res<UiWantsPointer>,
-    hovered: Res<super::visuals::Hovered>,
+    hovered: Res<super::pointer::Hovered>,
     mut left_drag: Local<bool>,
     mut orbit: ResMut<Orbit>,
 ) {

@@ -1,8 +1,11 @@
 //! The Bevy game. One plugin per feature; each child module exposes `plugin(app)`. The logic
-//! plugins (state, mirrors, keyboard, turns) run headless in tests; the visual ones (meshes,
+//! plugins (state, mirrors, keyboard, pointer, turns) run headless in tests; the visual ones (meshes,
 //! picking, camera, overlays, panels) need a window.
 
 mod camera;
+#[cfg(target_arch = "wasm32")]
+mod console;
+mod fonts;
 mod framebench;
 mod keyboard;
 mod mirror;
@@ -10,6 +13,7 @@ mod overlays;
 #[cfg(target_arch = "wasm32")]
 mod page;
 mod piece_meshes;
+mod pointer;
 pub mod profile;
 pub mod projection;
 mod screenshot;
@@ -23,6 +27,7 @@ use bevy::prelude::*;
 
 pub use framebench::FrameBench;
 pub use mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
+pub use pointer::Hovered;
 pub use projection::View;
 pub use screenshot::ScreenshotRequest;
 pub use state::{Intent, Play, Seat};
@@ -73,7 +78,13 @@ pub fn logic_plugins(app: &mut App) {
         )
             .chain(),
     )
-    .add_plugins((state::plugin, mirror::plugin, keyboard::plugin, turns::plugin));
+    .add_plugins((
+        state::plugin,
+        mirror::plugin,
+        keyboard::plugin,
+        pointer::plugin,
+        turns::plugin,
+    ));
 }
 
 /// Opens the game window and runs until it is closed (or the screenshot is written).
@@ -110,6 +121,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     logic_plugins(&mut app);
     app.add_plugins((
         visuals::plugin,
+        fonts::plugin,
         camera::plugin,
         overlays::plugin,
         ui::plugin,
@@ -164,7 +176,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
 /// The browser's entry point: the game in the page's canvas.
 #[cfg(target_arch = "wasm32")]
 pub fn run_in_browser() {
+    console::install();
     if let Err(e) = run(page::launch_from_address()) {
-        error!("{e}");
+        web_sys::console::error_1(&e.into());
     }
 }

@@ -6,6 +6,9 @@
 use bevy::prelude::*;
 
 use super::Launch;
+use super::camera::MainCamera;
+use super::mirror::Cell;
+use super::pointer::Hovered;
 use super::state::Play;
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
@@ -50,14 +53,42 @@ fn element(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
-/// What `#focus` shows depends on: the game (its generation), the focus, the selection, the review.
-type FocusKey = (u64, Option<Square>, Option<Square>, Option<usize>);
+/// What `#focus` shows depends on: the game (its generation), the focus, the selection, the
+/// review, the square under the mouse and where the focused square is on screen.
+type FocusKey = (
+    u64,
+    Option<Square>,
+    Option<Square>,
+    Option<usize>,
+    Option<Square>,
+    Option<(i32, i32)>,
+);
 
 /// `#focus` says the keyboard's square and what it holds, as the readout panel shows it, so a
-/// screen reader follows the keyboard; `data-square` and `data-selected` carry the squares.
-/// Written only when the focus, the selection or the game changes.
-fn write_focus(play: Res<Play>, mut written: Local<Option<FocusKey>>) {
-    let key = (play.generation, play.focus, play.selected, play.review);
+/// screen reader follows the keyboard; `data-square` and `data-selected` carry the squares,
+/// `data-hovered` the square under the mouse, and `data-x`/`data-y` the focused square's centre in
+/// the canvas (CSS pixels), so a test can point and click at it. Written only when one changes.
+fn write_focus(
+    play: Res<Play>,
+    hovered: Res<Hovered>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    cells: Query<(&Cell, &GlobalTransform)>,
+    mut written: Local<Option<FocusKey>>,
+) {
+    let (camera, eye) = *camera;
+    let on_screen = play.focus.and_then(|square| {
+        let (_, place) = cells.iter().find(|(cell, _)| cell.0 == square)?;
+        let point = camera.world_to_viewport(eye, place.translation()).ok()?;
+        Some((point.x.round() as i32, point.y.round() as i32))
+    });
+    let key = (
+        play.generation,
+        play.focus,
+        play.selected,
+        play.review,
+        hovered.0,
+        on_screen,
+    );
     if *written == Some(key) {
         return;
     }
@@ -77,9 +108,17 @@ fn write_focus(play: Res<Play>, mut written: Local<Option<FocusKey>>) {
         }
         None => String::new(),
     };
-    element.set_text_content(Some(&text));
-    let _ = element.set_attribute("data-square", &play.focus.map_or(String::new(), |s| s.to_string()));
-    let _ = element.set_attribute("data-selected", &play.selected.map_or(String::new(), |s| s.to_string()));
+    // Only a change of focus or selection is announced: the text is what a screen reader reads.
+    if element.text_content().as_deref() != Some(text.as_str()) {
+        element.set_text_content(Some(&text));
+    }
+    let square_text = |square: Option<Square>| square.map_or(String::new(), |s| s.to_string());
+    let _ = element.set_attribute("data-square", &square_text(play.focus));
+    let _ = element.set_attribute("data-selected", &square_text(play.selected));
+    let _ = element.set_attribute("data-hovered", &square_text(hovered.0));
+    let (x, y) = on_screen.map_or((String::new(), String::new()), |(x, y)| (x.to_string(), y.to_string()));
+    let _ = element.set_attribute("data-x", &x);
+    let _ = element.set_attribute("data-y", &y);
     *written = Some(key);
 }
 

@@ -15,12 +15,12 @@ use bevy_egui::{
 use super::camera::{FreeArea, MainCamera, UiWantsPointer};
 use super::keyboard::UiWantsKeyboard;
 use super::mirror::ViewTarget;
+use super::pointer::Hovered;
 use super::profile::ProfileStore;
 use super::projection::View;
 use super::state::{Intent, Play, Seat};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
-use super::visuals::Hovered;
 use crate::ai::LEVELS;
 use crate::rules::lan::format_move;
 use crate::rules::reach::describe_change;

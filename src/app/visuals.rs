@@ -1,13 +1,13 @@
 //! What the mirrored entities look like: meshes and materials for cells, pieces and target
 //! markers (added when the entity appears), cell tints for selection, focus, the last move and
-//! check, the lights, and picking: clicking a cell, a piece or a marker activates its square.
+//! check, the lights, and mesh picking (what a click or hover means is `pointer`'s).
 
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::piece_meshes::piece_mesh;
-use super::state::{Intent, Play};
+use super::state::Play;
 use crate::rules::{Color as Side, PieceKind, Square};
 
 #[derive(Resource)]
@@ -21,26 +21,17 @@ struct Looks {
     capture_marker: Handle<StandardMaterial>,
 }
 
-/// The square under the pointer, for the readout.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct Hovered(pub Option<Square>);
-
 const LIGHT_CELL: Color = Color::srgb(0.66, 0.70, 0.60);
 const DARK_CELL: Color = Color::srgb(0.36, 0.46, 0.37);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin)
-        .init_resource::<Hovered>()
         .add_systems(PreStartup, make_looks)
         .add_systems(Startup, spawn_lights)
         .add_systems(Update, tint_cells.after(super::AppSystems::Mirror))
-        .add_systems(Update, clear_on_empty_click.in_set(super::AppSystems::Input))
         .add_observer(dress_cell)
         .add_observer(dress_piece)
-        .add_observer(dress_marker)
-        .add_observer(on_click)
-        .add_observer(on_over)
-        .add_observer(on_out);
+        .add_observer(dress_marker);
 }
 
 fn make_looks(
@@ -146,88 +137,6 @@ fn dress_marker(add: On<Add, TargetMarker>, markers: Query<&TargetMarker>, looks
     commands
         .entity(add.entity)
         .insert((Mesh3d(mesh), MeshMaterial3d(material)));
-}
-
-/// The square an entity stands for, if it is a cell, a piece or a marker.
-fn square_of(
-    entity: Entity,
-    cells: &Query<&Cell>,
-    pieces: &Query<&PieceModel>,
-    markers: &Query<&TargetMarker>,
-) -> Option<Square> {
-    cells
-        .get(entity)
-        .map(|c| c.0)
-        .or_else(|_| pieces.get(entity).map(|p| p.square))
-        .or_else(|_| markers.get(entity).map(|m| m.square))
-        .ok()
-}
-
-fn on_click(
-    click: On<Pointer<Click>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut intents: MessageWriter<Intent>,
-) {
-    if click.event.button != PointerButton::Primary {
-        return;
-    }
-    match square_of(click.entity, &cells, &pieces, &markers) {
-        Some(square) => {
-            intents.write(Intent::Activate(square));
-        }
-        None => {
-            intents.write(Intent::ClearSelection);
-        }
-    }
-}
-
-fn on_over(
-    over: On<Pointer<Over>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut hovered: ResMut<Hovered>,
-) {
-    if let Some(square) = square_of(over.entity, &cells, &pieces, &markers) {
-        hovered.0 = Some(square);
-    }
-}
-
-fn on_out(
-    out: On<Pointer<Out>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut hovered: ResMut<Hovered>,
-) {
-    if square_of(out.entity, &cells, &pieces, &markers) == hovered.0 {
-        hovered.0 = None;
-    }
-}
-
-/// A left click that lands on nothing (no cell, piece or marker, no panel) clears the selection;
-/// a press on empty space that turned into a drag (an orbit) does not.
-fn clear_on_empty_click(
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
-    hovered: Res<Hovered>,
-    ui: Res<super::camera::UiWantsPointer>,
-    mut pressed_on_nothing: Local<bool>,
-    mut moved: Local<f32>,
-    mut intents: MessageWriter<Intent>,
-) {
-    if buttons.just_pressed(MouseButton::Left) {
-        *pressed_on_nothing = hovered.0.is_none() && !ui.0;
-        *moved = 0.0;
-    }
-    if buttons.pressed(MouseButton::Left) {
-        *moved += motion.delta.length();
-    }
-    if buttons.just_released(MouseButton::Left) && *pressed_on_nothing && *moved < 4.0 && hovered.0.is_none() {
-        intents.write(Intent::ClearSelection);
-    }
 }
 
 /// Colours each cell by what is happening on it, most important first: check, selection,

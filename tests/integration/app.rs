@@ -108,6 +108,80 @@ fn selecting_a_piece_lights_exactly_its_legal_targets() {
     assert_eq!(query.iter(app.world()).count(), 0);
 }
 
+/// The entity `bevy_picking` would report under the pointer on `square`: its piece if it holds
+/// one, else its cell.
+fn entity_on(app: &mut App, square: Square) -> Entity {
+    let mut pieces = app.world_mut().query::<(Entity, &PieceModel)>();
+    let piece = pieces
+        .iter(app.world())
+        .find(|(_, p)| p.square == square)
+        .map(|(e, _)| e);
+    let mut cells = app.world_mut().query::<(Entity, &tesseract_chess::app::Cell)>();
+    piece.unwrap_or_else(|| cells.iter(app.world()).find(|(_, c)| c.0 == square).unwrap().0)
+}
+
+/// A pointer event on `target` as `bevy_picking` sends it: it bubbles from the entity to the
+/// window the pointer is in, as a real click does.
+fn pointer_event<E: std::fmt::Debug + Clone + Reflect>(app: &mut App, window: Entity, target: Entity, event: E) {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::pointer::{Location, PointerId};
+    let location = Location {
+        target: NormalizedRenderTarget::Window(bevy::window::WindowRef::Entity(window).normalize(None).unwrap()),
+        position: Vec2::new(640.0, 360.0),
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location, event, target));
+    app.update();
+    app.update();
+}
+
+fn click(app: &mut App, window: Entity, square: Square) {
+    use bevy::picking::backend::HitData;
+    let target = entity_on(app, square);
+    let click = Click {
+        button: PointerButton::Primary,
+        hit: HitData::new(window, 10.0, None, None),
+        duration: Duration::from_millis(90),
+        count: 1,
+    };
+    pointer_event(app, window, target, click);
+}
+
+/// The mouse path through picking's events: hovering names the square, a click on a piece selects
+/// it (the click's bubbling on to the window must not clear it again), a click on a target moves.
+#[test]
+fn clicks_through_picking_select_and_move() {
+    let mut app = two_players(Setup::Classic.position());
+    let window = app.world_mut().spawn(Window::default()).id();
+    // Bubbling looks for a parent: in a real app `ChildOf` is known from the first hierarchy.
+    app.world_mut().register_component::<ChildOf>();
+    let rook = entity_on(&mut app, sq("a1[0,0]"));
+    pointer_event(
+        &mut app,
+        window,
+        rook,
+        Over {
+            hit: bevy::picking::backend::HitData::new(window, 10.0, None, None),
+        },
+    );
+    assert_eq!(
+        app.world().resource::<tesseract_chess::app::Hovered>().0,
+        Some(sq("a1[0,0]"))
+    );
+
+    click(&mut app, window, sq("a1[0,0]"));
+    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
+    assert!(play(&app).targets.iter().any(|m| m.to == sq("a1[0,1]")));
+
+    click(&mut app, window, sq("a1[0,1]"));
+    assert_eq!(
+        play(&app).game.moves().len(),
+        1,
+        "the click on the target made the move"
+    );
+    assert_eq!(play(&app).selected, None);
+}
+
 fn press(app: &mut App, keys: &[KeyCode]) {
     {
         let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();

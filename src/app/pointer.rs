@@ -1,0 +1,108 @@
+//! What the mouse means: a click on a cell, a piece or a target marker activates its square (as
+//! Enter does on the keyboard's square), hovering names the square, and a click on empty space
+//! (not a drag that orbits the view) clears the selection. Picking itself (which entity is under
+//! the pointer) is `bevy_picking`'s, with the mesh backend added by `visuals`.
+
+use bevy::input::mouse::AccumulatedMouseMotion;
+use bevy::prelude::*;
+
+use super::camera::UiWantsPointer;
+use super::mirror::{Cell, PieceModel, TargetMarker};
+use super::state::Intent;
+use crate::rules::Square;
+
+/// The square under the pointer, for the readout.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct Hovered(pub Option<Square>);
+
+/// Needs `bevy_picking`'s picking and interaction plugins (in `DefaultPlugins`) for clicks and
+/// hovers to arrive.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>()
+        .init_resource::<UiWantsPointer>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<AccumulatedMouseMotion>()
+        .add_systems(Update, clear_on_empty_click.in_set(super::AppSystems::Input))
+        .add_observer(on_click)
+        .add_observer(on_over)
+        .add_observer(on_out);
+}
+
+/// The square an entity stands for, if it is a cell, a piece or a marker.
+fn square_of(
+    entity: Entity,
+    cells: &Query<&Cell>,
+    pieces: &Query<&PieceModel>,
+    markers: &Query<&TargetMarker>,
+) -> Option<Square> {
+    cells
+        .get(entity)
+        .map(|c| c.0)
+        .or_else(|_| pieces.get(entity).map(|p| p.square))
+        .or_else(|_| markers.get(entity).map(|m| m.square))
+        .ok()
+}
+
+/// A click reaches every entity under the pointer, the window behind the board included; only
+/// the board's own entities mean something here (empty space is `clear_on_empty_click`'s).
+fn on_click(
+    click: On<Pointer<Click>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if click.event.button != PointerButton::Primary {
+        return;
+    }
+    if let Some(square) = square_of(click.entity, &cells, &pieces, &markers) {
+        intents.write(Intent::Activate(square));
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Some(square) = square_of(over.entity, &cells, &pieces, &markers) {
+        hovered.0 = Some(square);
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    cells: Query<&Cell>,
+    pieces: Query<&PieceModel>,
+    markers: Query<&TargetMarker>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if square_of(out.entity, &cells, &pieces, &markers) == hovered.0 {
+        hovered.0 = None;
+    }
+}
+
+/// A left click that lands on nothing (no cell, piece or marker, no panel) clears the selection;
+/// a press on empty space that turned into a drag (an orbit) does not.
+fn clear_on_empty_click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    hovered: Res<Hovered>,
+    ui: Res<UiWantsPointer>,
+    mut pressed_on_nothing: Local<bool>,
+    mut moved: Local<f32>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if buttons.just_pressed(MouseButton::Left) {
+        *pressed_on_nothing = hovered.0.is_none() && !ui.0;
+        *moved = 0.0;
+    }
+    if buttons.pressed(MouseButton::Left) {
+        *moved += motion.delta.length();
+    }
+    if buttons.just_released(MouseButton::Left) && *pressed_on_nothing && *moved < 4.0 && hovered.0.is_none() {
+        intents.write(Intent::ClearSelection);
+    }
+}
