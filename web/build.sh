@@ -41,7 +41,7 @@ if [ "$optimise" = 1 ]; then
   fi
   echo "wasm-opt -Oz (binaryen $binaryen_version)"
   "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-reference-types --enable-mutable-globals --enable-multivalue \
+    --enable-reference-types --enable-mutable-globals --enable-multivalue --enable-simd \
     "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
 fi

@@ -54,10 +54,29 @@ impl Default for Form {
     }
 }
 
+/// The New game form starts as the game that opened (`--level`, `?level=`, a side to play): the
+/// next new game is then the same kind unless the player changes it.
+fn form_follows_the_first_game(play: Res<Play>, mut form: ResMut<Form>) {
+    match play.seats {
+        [Seat::Human, Seat::Computer(level)] => {
+            form.play_as = Side::White;
+            form.opponent = Some(level);
+        }
+        [Seat::Computer(level), Seat::Human] => {
+            form.play_as = Side::Black;
+            form.opponent = Some(level);
+        }
+        [Seat::Human, Seat::Human] => form.opponent = None,
+        // Computer against computer: not a choice the form offers; keep its defaults.
+        [Seat::Computer(_), Seat::Computer(_)] => {}
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Form>()
         .add_systems(Startup, spawn_ui_camera)
+        .add_systems(PostStartup, form_follows_the_first_game)
         .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
         .add_systems(
             PreUpdate,
