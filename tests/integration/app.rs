@@ -182,6 +182,42 @@ fn clicks_through_picking_select_and_move() {
     assert_eq!(play(&app).selected, None);
 }
 
+/// A left press and release over no square, the pointer moving `drag` pixels in between.
+fn press_on_nothing(app: &mut App, drag: f32) {
+    use bevy::input::mouse::AccumulatedMouseMotion;
+    app.world_mut().resource_mut::<tesseract_chess::app::Hovered>().0 = None;
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<MouseButton>>().clear();
+    app.world_mut().resource_mut::<AccumulatedMouseMotion>().delta = Vec2::new(drag, 0.0);
+    app.update();
+    app.world_mut().resource_mut::<AccumulatedMouseMotion>().delta = Vec2::ZERO;
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .release(MouseButton::Left);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<MouseButton>>().clear();
+    app.update();
+}
+
+/// A click on empty space clears the selection; a drag from empty space (an orbit) keeps it.
+#[test]
+fn a_click_on_nothing_clears_the_selection_and_an_orbit_keeps_it() {
+    let mut app = two_players(Setup::Classic.position());
+    send(&mut app, Intent::Activate(sq("a1[0,0]")));
+    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
+    press_on_nothing(&mut app, 40.0);
+    assert_eq!(
+        play(&app).selected,
+        Some(sq("a1[0,0]")),
+        "an orbit drag cleared the selection"
+    );
+    press_on_nothing(&mut app, 0.0);
+    assert_eq!(play(&app).selected, None, "a click on nothing kept the selection");
+}
+
 fn press(app: &mut App, keys: &[KeyCode]) {
     {
         let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
