@@ -3,6 +3,7 @@
 //! (not a drag that orbits the view) clears the selection. Picking itself (which entity is under
 //! the pointer) is `bevy_picking`'s, with the mesh backend added by `visuals`.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 
@@ -28,58 +29,45 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_out);
 }
 
-/// The square an entity stands for, if it is a cell, a piece or a marker.
-fn square_of(
-    entity: Entity,
-    cells: &Query<&Cell>,
-    pieces: &Query<&PieceModel>,
-    markers: &Query<&TargetMarker>,
-) -> Option<Square> {
-    cells
-        .get(entity)
-        .map(|c| c.0)
-        .or_else(|_| pieces.get(entity).map(|p| p.square))
-        .or_else(|_| markers.get(entity).map(|m| m.square))
-        .ok()
+/// The board's entities that stand for a square: cells, pieces and target markers.
+#[derive(SystemParam)]
+struct BoardEntities<'w, 's> {
+    cells: Query<'w, 's, &'static Cell>,
+    pieces: Query<'w, 's, &'static PieceModel>,
+    markers: Query<'w, 's, &'static TargetMarker>,
+}
+
+impl BoardEntities<'_, '_> {
+    /// The square an entity stands for, if it is a cell, a piece or a marker.
+    fn square_of(&self, entity: Entity) -> Option<Square> {
+        self.cells
+            .get(entity)
+            .map(|c| c.0)
+            .or_else(|_| self.pieces.get(entity).map(|p| p.square))
+            .or_else(|_| self.markers.get(entity).map(|m| m.square))
+            .ok()
+    }
 }
 
 /// A click reaches every entity under the pointer, the window behind the board included; only
 /// the board's own entities mean something here (empty space is `clear_on_empty_click`'s).
-fn on_click(
-    click: On<Pointer<Click>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut intents: MessageWriter<Intent>,
-) {
+fn on_click(click: On<Pointer<Click>>, board: BoardEntities, mut intents: MessageWriter<Intent>) {
     if click.event.button != PointerButton::Primary {
         return;
     }
-    if let Some(square) = square_of(click.entity, &cells, &pieces, &markers) {
+    if let Some(square) = board.square_of(click.entity) {
         intents.write(Intent::Activate(square));
     }
 }
 
-fn on_over(
-    over: On<Pointer<Over>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut hovered: ResMut<Hovered>,
-) {
-    if let Some(square) = square_of(over.entity, &cells, &pieces, &markers) {
+fn on_over(over: On<Pointer<Over>>, board: BoardEntities, mut hovered: ResMut<Hovered>) {
+    if let Some(square) = board.square_of(over.entity) {
         hovered.0 = Some(square);
     }
 }
 
-fn on_out(
-    out: On<Pointer<Out>>,
-    cells: Query<&Cell>,
-    pieces: Query<&PieceModel>,
-    markers: Query<&TargetMarker>,
-    mut hovered: ResMut<Hovered>,
-) {
-    if square_of(out.entity, &cells, &pieces, &markers) == hovered.0 {
+fn on_out(out: On<Pointer<Out>>, board: BoardEntities, mut hovered: ResMut<Hovered>) {
+    if board.square_of(out.entity) == hovered.0 {
         hovered.0 = None;
     }
 }
