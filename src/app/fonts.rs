@@ -1,6 +1,6 @@
 //! The panels' two fonts, embedded: subsets of egui's Ubuntu Light (text) and Hack (monospace,
 //! and the arrows and shapes Ubuntu lacks), made by `assets/fonts/subset.sh`. egui's own default
-//! set adds two emoji fonts and full character sets: 0.7 MB more to download in the browser.
+//! set adds two emoji fonts and full character sets: 0.6 MiB (gzip) more to download in the browser.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};

@@ -1,6 +1,6 @@
 //! The Bevy game. One plugin per feature; each child module exposes `plugin(app)`. The logic
-//! plugins (state, mirrors, keyboard, pointer, turns) run headless in tests; the visual ones (meshes,
-//! picking, camera, overlays, panels) need a window.
+//! plugins (state, mirrors, keyboard, pointer, turns) run headless in tests; the visual ones
+//! (meshes, picking, fonts, camera, overlays, panels) need a window.
 
 mod camera;
 #[cfg(target_arch = "wasm32")]
