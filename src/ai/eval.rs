@@ -65,7 +65,12 @@ pub fn value(weights: &Weights, kind: PieceKind) -> i32 {
     weights.material[kind.index()]
 }
 
-/// Score of `pos` in centipawns from the side to move's point of view.
+/// The largest evaluation: below every mate score, so no material, however much (62 queens
+/// come to 62,000 cp), is ever scored or printed as a mate, and the search's mate guards hold.
+pub const EVAL_LIMIT: i32 = 30_000;
+const _: () = assert!(EVAL_LIMIT < super::search::MATE_BOUND);
+
+/// Score of `pos` in centipawns from the side to move's point of view, within ±`EVAL_LIMIT`.
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     let reach = reach_table();
     let occupied = pos.occupied().0;
@@ -103,7 +108,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
         score[c] -= attacks_on_king_zone[c] * weights.king_zone_attack;
     }
     let us = pos.side_to_move().index();
-    score[us] - score[1 - us] + weights.tempo
+    (score[us] - score[1 - us] + weights.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// Whether the side to move has a piece other than pawns and king (null-move safety).
@@ -134,6 +139,25 @@ mod tests {
         let queen = PieceKind::Queen.index();
         assert_eq!(reach.count[queen][b2.index()], 38);
         assert_eq!(reach.count[queen][a1.index()], 21);
+    }
+
+    #[test]
+    fn a_board_of_queens_is_scored_below_a_mate() {
+        let w = Weights::default();
+        // Not a legal position (the queens attack the black king), but the evaluation must
+        // bound any placement: unclamped, 61 queens are about 60,000 cp, beyond a mate score.
+        let mut pos = Position::empty();
+        let mut squares = Square::all();
+        pos.put(squares.next().unwrap(), Piece::new(Color::Black, PieceKind::King));
+        pos.put(squares.next().unwrap(), Piece::new(Color::White, PieceKind::King));
+        for s in squares.take(61) {
+            pos.put(s, Piece::new(Color::White, PieceKind::Queen));
+        }
+        let score = evaluate(&pos, &w);
+        assert_eq!(score, EVAL_LIMIT);
+        assert!(crate::ai::mate_in(score).is_none());
+        pos.make_null();
+        assert_eq!(evaluate(&pos, &w), -EVAL_LIMIT);
     }
 
     #[test]

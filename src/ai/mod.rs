@@ -91,7 +91,9 @@ impl Player {
         match &mut decision.phase {
             Phase::Search(search) => {
                 let result = search.step(&mut self.engine, slice_nodes, clock, stop, info)?;
-                if self.level.noise_cp == 0 || stop.is_stopped() || result.best.is_none() {
+                // A mate the search proved is played at every level: noise is for close calls.
+                let mating = mate_in(result.score).is_some_and(|n| n > 0);
+                if self.level.noise_cp == 0 || stop.is_stopped() || result.best.is_none() || mating {
                     return Some(result.best);
                 }
                 // The noisy levels score every root move at the depth reached, then add noise.

@@ -12,7 +12,16 @@ use super::tt::{Bound, TranspositionTable};
 
 pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 96;
+/// Scores at or beyond this are mates (the evaluation stays below it).
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = 32_500;
+/// The longest mate (in plies) that each iteration proves or rules out with a mate probe: the
+/// pruned search can miss quiet mates, so an iteration of depth D ≤ this that found no mate
+/// asks "does the side to move mate within D plies?" with nothing pruned that could hide one.
+/// In the bench positions a 5-ply probe costs at most about 7,000 nodes, a 7-ply one up to
+/// 144,000, more than the heuristic iteration itself (README), so longer mates are left to the
+/// heuristic search.
+pub const MATE_PROBE_PLIES: u32 = 5;
 /// Nodes between two looks at the clock and the stop flag (well under 1 ms of search).
 const CHECK_INTERVAL: u64 = 1024;
 /// Quiescence plies in which captures that only trade evenly are still searched.
@@ -42,9 +51,9 @@ pub struct SearchResult {
 
 /// Full moves to mate when `score` is a mate score: positive when the side to move mates.
 pub fn mate_in(score: i32) -> Option<i32> {
-    if score >= MATE - MAX_PLY as i32 {
+    if score >= MATE_BOUND {
         Some((MATE - score + 1) / 2)
-    } else if score <= -MATE + MAX_PLY as i32 {
+    } else if score <= -MATE_BOUND {
         Some(-(MATE + score) / 2)
     } else {
         None
@@ -81,6 +90,9 @@ struct Run<'a> {
     root_best: Option<(Move, i32)>,
     /// The nominal depth of the running iteration (bounds extensions).
     root_depth: u32,
+    /// Inside a mate probe: nothing that can hide a mate is pruned or reduced, and only hash
+    /// entries that hold for mates may cut the search.
+    proving: bool,
 }
 
 /// The outcome of one iteration.
@@ -335,10 +347,52 @@ impl<'a> Run<'a> {
             pv_len: [0; MAX_PLY],
             root_best: None,
             root_depth: 1,
+            proving: false,
         }
     }
 
     fn iteration(&mut self, depth: u32, previous: i32) -> Iteration {
+        match self.aspiration(depth, previous) {
+            Iteration::Complete { score, best, pv } => self.verify_mates(depth, score, best, pv),
+            aborted => aborted,
+        }
+    }
+
+    /// The mate probe of an iteration whose search found no mate within `depth` plies for the
+    /// side to move: a null-window search for exactly that question, in which no pruning that
+    /// can hide a mate applies. Mates are odd ply counts, and shorter ones were probed by the
+    /// iterations before, so a mate found here is the shortest.
+    fn verify_mates(&mut self, depth: u32, score: i32, best: Option<Move>, pv: Vec<Move>) -> Iteration {
+        let target = MATE - depth as i32;
+        if depth.is_multiple_of(2) || depth > MATE_PROBE_PLIES || score >= target {
+            return Iteration::Complete { score, best, pv };
+        }
+        self.root_best = None;
+        self.proving = true;
+        let probe = self.negamax(depth as i32, target - 1, target, 0, true);
+        self.proving = false;
+        if self.aborted {
+            // The search itself completed: its best move stands if the probe is cut short.
+            return Iteration::Aborted {
+                best: best.map(|mv| (mv, score)),
+            };
+        }
+        match self.root_best {
+            Some((mv, mate)) if probe >= target => {
+                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
+                let pv = if pv.first() == Some(&mv) { pv } else { vec![mv] };
+                Iteration::Complete {
+                    score: mate,
+                    best: Some(mv),
+                    pv,
+                }
+            }
+            _ => Iteration::Complete { score, best, pv },
+        }
+    }
+
+    /// One iteration of the heuristic search, with an aspiration window around `previous`.
+    fn aspiration(&mut self, depth: u32, previous: i32) -> Iteration {
         self.root_depth = depth;
         let depth = depth as i32;
         let mut window = 45;
@@ -436,12 +490,18 @@ impl<'a> Run<'a> {
             return self.quiescence(alpha, beta, ply, 0);
         }
         let is_pv = beta - alpha > 1;
+        // In a mate probe null moves, futility and reductions, which can all hide a quiet mate,
+        // are off, and only hash entries that hold for mates may cut the search. (The heuristic
+        // search keeps them even in windows about mates: it would go full width there once any
+        // long mate is known, and short mates are the probe's.)
+        let proving = self.proving;
         let key = self.pos.key();
         let entry = self.engine.tt.probe(key);
         if let Some(e) = entry
             && !root
             && !is_pv
             && e.depth >= depth
+            && (!proving || e.mate_safe || proves_mate(e.bound, e.score))
         {
             let score = from_tt(e.score, ply);
             let usable = match e.bound {
@@ -458,10 +518,10 @@ impl<'a> Run<'a> {
         if !is_pv && !in_check {
             let static_eval = evaluate(&self.pos, &self.engine.weights);
             // Reverse futility: far above beta with little depth left.
-            if depth <= 3 && static_eval - 110 * depth >= beta && beta.abs() < MATE - MAX_PLY as i32 {
+            if depth <= 3 && static_eval - 110 * depth >= beta && !proving && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
-            if allow_null && depth >= 3 && static_eval >= beta && has_pieces(&self.pos) {
+            if allow_null && !proving && depth >= 3 && static_eval >= beta && has_pieces(&self.pos) {
                 let clock = self.pos.make_null();
                 self.keys.push(self.pos.key());
                 let reduction = 2 + depth / 4;
@@ -471,7 +531,7 @@ impl<'a> Run<'a> {
                 if self.aborted {
                     return 0;
                 }
-                if score >= beta && score < MATE - MAX_PLY as i32 {
+                if score >= beta && score < MATE_BOUND {
                     return score;
                 }
             }
@@ -485,16 +545,27 @@ impl<'a> Run<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        // When only a mate on the next ply can beat alpha, a move that gives no check cannot:
+        // it scores at most a mate two moves later.
+        let next_mate_later = MATE - ply as i32 - 3;
+        let only_mate_now = alpha >= next_mate_later;
+        let mut searched = 0;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = !self.pos.is_capture(mv) && !self.pos.is_promotion(mv);
             let undo = self.play(mv);
             let gives_check = self.pos.in_check();
+            if only_mate_now && !gives_check {
+                self.take_back(mv, undo);
+                best = best.max(next_mate_later);
+                continue;
+            }
+            searched += 1;
             let mut score;
-            if i == 0 {
+            if searched == 1 {
                 score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
             } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                let reduction = if !proving && depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
                     1 + i32::from(i >= 8 && depth >= 5)
                 } else {
                     0
@@ -536,7 +607,20 @@ impl<'a> Run<'a> {
         } else {
             Bound::Upper
         };
-        self.engine.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
+        // and a fail-low node has no real best move): it keeps what the heuristic search knows
+        // of a position and adds its proofs.
+        let keep_heuristic = proving && !proves_mate(bound, best) && entry.is_some_and(|e| !e.mate_safe);
+        if !keep_heuristic {
+            let best_move = if proving && bound == Bound::Upper {
+                None
+            } else {
+                best_move
+            };
+            self.engine
+                .tt
+                .store(key, best_move, to_tt(best, ply), depth, bound, proving);
+        }
         best
     }
 
@@ -556,6 +640,14 @@ impl<'a> Run<'a> {
             } else {
                 evaluate(&self.pos, &self.engine.weights)
             };
+        }
+        // Past the horizon no mate is owed: in a probe, a side not in check neither finds nor
+        // suffers one here.
+        if self.proving && !in_check && alpha >= MATE_BOUND {
+            return alpha;
+        }
+        if self.proving && !in_check && beta <= -MATE_BOUND {
+            return beta;
         }
         let mut best = -INF;
         // Every evasion is searched only near the horizon; deeper, checks are answered by
@@ -734,11 +826,21 @@ fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
     moves.as_slice()[i]
 }
 
+/// Whether a hash bound is itself a proof about mates (a mate found, or a mate suffered), which
+/// holds whatever pruning the search that stored it used: mates are only ever scored when found.
+fn proves_mate(bound: Bound, score: i32) -> bool {
+    match bound {
+        Bound::Lower => score >= MATE_BOUND,
+        Bound::Upper => score <= -MATE_BOUND,
+        Bound::Exact => score.abs() >= MATE_BOUND,
+    }
+}
+
 /// Mate scores are stored relative to the node, so they stay right at another ply.
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE - MAX_PLY as i32 {
+    if score >= MATE_BOUND {
         score + ply as i32
-    } else if score <= -MATE + MAX_PLY as i32 {
+    } else if score <= -MATE_BOUND {
         score - ply as i32
     } else {
         score
@@ -746,9 +848,9 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE - MAX_PLY as i32 {
+    if score >= MATE_BOUND {
         score - ply as i32
-    } else if score <= -MATE + MAX_PLY as i32 {
+    } else if score <= -MATE_BOUND {
         score + ply as i32
     } else {
         score

@@ -19,6 +19,9 @@ pub struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Searched with nothing pruned that could hide a mate (a mate-question window), so the
+    /// bound holds for mates too; other entries' bounds hold only for the heuristic search.
+    pub mate_safe: bool,
     generation: u8,
 }
 
@@ -53,7 +56,7 @@ impl TranspositionTable {
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
-    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
         let generation = self.generation;
         let slot = self.slot(key);
         let replace = match &self.entries[slot] {
@@ -69,6 +72,7 @@ impl TranspositionTable {
                 score,
                 depth,
                 bound,
+                mate_safe,
                 generation,
             });
         }

@@ -4,6 +4,7 @@
 mod ai;
 mod app;
 mod cli;
+mod mates;
 mod pgn;
 mod profile;
 mod properties;
