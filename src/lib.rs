@@ -7,6 +7,7 @@ pub mod ai;
 /// The command line needs a native clock and process; the browser build has no use for it.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod files;
 pub mod rating;
 pub mod rules;
 pub mod tutorial;

@@ -104,19 +104,26 @@ pub fn execute(command: Command) -> Result<(), String> {
             divide: per_move,
         } => {
             let mut pos = start.position()?;
+            let expected = crate::rules::perft::estimate(&mut pos, depth);
+            if expected > crate::rules::perft::MAX_LEAVES as f64 {
+                return Err(format!(
+                    "perft {depth}: about {expected:.1e} leaves from this position, over the limit of {:.1e} (hours of counting); choose a smaller depth",
+                    crate::rules::perft::MAX_LEAVES as f64
+                ));
+            }
             let began = Instant::now();
+            let overflow = || format!("perft {depth}: the count does not fit in 64 bits");
             let nodes = if per_move {
                 let counts = divide(&mut pos, depth);
+                let mut total: u64 = u64::from(depth == 0);
                 for (mv, count) in &counts {
+                    let count = count.ok_or_else(overflow)?;
                     say!("{mv}: {count}");
+                    total = total.checked_add(count).ok_or_else(overflow)?;
                 }
-                if depth == 0 {
-                    1
-                } else {
-                    counts.iter().map(|(_, c)| c).sum()
-                }
+                total
             } else {
-                perft(&mut pos, depth)
+                perft(&mut pos, depth).ok_or_else(overflow)?
             };
             let seconds = began.elapsed().as_secs_f64();
             say!("nodes {nodes}");
@@ -132,15 +139,15 @@ pub fn execute(command: Command) -> Result<(), String> {
         }
         Command::Pgn { file } => {
             let shown = file.display();
-            let meta = std::fs::metadata(&file).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            if meta.len() > pgn::MAX_BYTES as u64 {
-                return Err(format!(
-                    "{shown}: invalid PGN4D: the file is {} bytes, over the limit of {} bytes (256 KiB)",
-                    meta.len(),
-                    pgn::MAX_BYTES
-                ));
-            }
-            let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            let bytes = crate::files::read_limited(&file, pgn::MAX_BYTES).map_err(|e| match e {
+                crate::files::ReadError::TooLarge { .. } => {
+                    format!(
+                        "{shown}: invalid PGN4D: the file is over the limit of {} bytes (256 KiB)",
+                        pgn::MAX_BYTES
+                    )
+                }
+                other => other.to_string(),
+            })?;
             let text = String::from_utf8(bytes).map_err(|e| {
                 format!(
                     "{shown}: not UTF-8 text (invalid byte at offset {})",
@@ -164,7 +171,7 @@ fn rating(path: Option<std::path::PathBuf>, last: usize) -> Result<(), String> {
     let path = path
         .or_else(crate::rating::profile::default_path)
         .ok_or("no data folder on this system: give --profile")?;
-    let profile = Profile::read(&path)?.unwrap_or_default();
+    let profile = Profile::read(&path).map_err(|e| e.to_string())?.unwrap_or_default();
     let r = profile.rating;
     say!(
         "rating {:.0} deviation {:.0} volatility {:.4} games {}",

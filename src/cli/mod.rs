@@ -30,7 +30,7 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to DEPTH plies.
     Perft {
-        /// Plies to search (0-12).
+        /// Plies to search (0-12; depths whose count would take hours are refused).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
         depth: u32,
         #[command(flatten)]

@@ -23,6 +23,33 @@ impl Rating {
     };
 }
 
+/// Ratings a profile may hold: Glicko-2 ratings live far inside this.
+pub const RATING_RANGE: std::ops::RangeInclusive<f64> = -10_000.0..=10_000.0;
+/// Deviations: positive, at most the new player's 350.
+pub const DEVIATION_RANGE: std::ops::RangeInclusive<f64> = 1e-6..=350.0;
+/// Volatilities: positive, and at most 1 (Glickman's examples stay near 0.06).
+pub const VOLATILITY_RANGE: std::ops::RangeInclusive<f64> = 1e-9..=1.0;
+
+impl Rating {
+    /// Whether every part is finite and within its range; says which is not.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, value, range) in [
+            ("rating", self.rating, &RATING_RANGE),
+            ("deviation", self.deviation, &DEVIATION_RANGE),
+            ("volatility", self.volatility, &VOLATILITY_RANGE),
+        ] {
+            if !value.is_finite() || !range.contains(&value) {
+                return Err(format!(
+                    "{name} {value} is out of range ({}..={})",
+                    range.start(),
+                    range.end()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Default for Rating {
     fn default() -> Self {
         Rating::START

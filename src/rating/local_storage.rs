@@ -1,7 +1,7 @@
 //! The profile in the browser: one local-storage entry, replaced whole by each save (a single
 //! `setItem` is atomic); an unreadable entry is copied to a backup key before anything replaces it.
 
-use super::profile::ProfileStorage;
+use super::profile::{MAX_PROFILE_BYTES, ProfileStorage, StorageError};
 
 /// The local-storage key of the player's profile.
 pub const PROFILE_KEY: &str = "tesseract-chess.profile";
@@ -28,10 +28,18 @@ impl ProfileStorage for LocalStorage {
         format!("local storage `{}`", self.key)
     }
 
-    fn read_text(&self) -> Result<Option<String>, String> {
-        storage()?
+    fn read_text(&self) -> Result<Option<String>, StorageError> {
+        let text = storage()
+            .map_err(StorageError::Inaccessible)?
             .get_item(&self.key)
-            .map_err(|e| format!("cannot read {}: {}", self.describe(), described(e)))
+            .map_err(|e| StorageError::Inaccessible(format!("cannot read {}: {}", self.describe(), described(e))))?;
+        match text {
+            Some(text) if text.len() > MAX_PROFILE_BYTES => Err(StorageError::Unreadable(format!(
+                "{}: larger than the limit of {MAX_PROFILE_BYTES} bytes",
+                self.describe()
+            ))),
+            text => Ok(text),
+        }
     }
 
     fn write_text(&self, text: &str) -> Result<(), String> {
@@ -42,7 +50,7 @@ impl ProfileStorage for LocalStorage {
 
     fn keep_aside(&self) -> Result<String, String> {
         let storage = storage()?;
-        let text = self.read_text()?.unwrap_or_default();
+        let text = self.read_text().map_err(|e| e.to_string())?.unwrap_or_default();
         let backup = (1..)
             .map(|n| format!("{}.unreadable-{n}", self.key))
             .find(|key| matches!(storage.get_item(key), Ok(None)))

@@ -7,4 +7,4 @@ pub mod local_storage;
 pub mod profile;
 
 pub use glicko::{GameResult, Rating};
-pub use profile::{Loaded, Profile, ProfileStorage, SavedGame, Unfinished};
+pub use profile::{Loaded, Profile, ProfileStorage, SavedGame, StorageError, Unfinished};

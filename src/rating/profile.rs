@@ -12,6 +12,9 @@ use super::glicko::{GameResult, Rating};
 /// The environment variable that points the game and `rating` at another profile file.
 pub const PROFILE_ENV: &str = "TESSERACT_CHESS_PROFILE";
 
+/// The largest profile read: 64 MiB, room for hundreds of the longest records (256 KiB each).
+pub const MAX_PROFILE_BYTES: usize = 64 << 20;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// When it was played (seconds since 1970).
@@ -77,6 +80,18 @@ impl Loaded {
     }
 }
 
+fn check_game(game: &SavedGame) -> Result<(), String> {
+    for (name, value) in [
+        ("opponent rating", game.opponent_rating),
+        ("rating after", game.rating_after),
+    ] {
+        if !value.is_finite() || !(super::glicko::RATING_RANGE).contains(&value) {
+            return Err(format!("{name} {value} is out of range"));
+        }
+    }
+    Ok(())
+}
+
 /// Where the game keeps the profile: the file at `default_path`, or local storage in the browser.
 pub fn default_storage() -> Option<Box<dyn ProfileStorage>> {
     #[cfg(target_arch = "wasm32")]
@@ -116,27 +131,49 @@ impl Profile {
     }
 
     /// Reads a profile without changing anything (for `tesseract-chess rating`).
-    pub fn read(storage: &dyn ProfileStorage) -> Result<Option<Profile>, String> {
+    pub fn read(storage: &dyn ProfileStorage) -> Result<Option<Profile>, StorageError> {
         let Some(text) = storage.read_text()? else {
             return Ok(None);
         };
-        ron::from_str(&text).map(Some).map_err(|e| {
-            format!(
+        let profile: Profile = ron::from_str(&text).map_err(|e| {
+            StorageError::Unreadable(format!(
                 "{}:{}:{}: {}",
                 storage.describe(),
                 e.span.start.line,
                 e.span.start.col,
                 e.code
-            )
-        })
+            ))
+        })?;
+        profile
+            .check()
+            .map_err(|why| StorageError::Unreadable(format!("{}: {why}", storage.describe())))?;
+        Ok(Some(profile))
     }
 
-    /// Loads the profile the game will write to; an unreadable one is moved aside first.
+    /// Every rating in range: finite, deviation and volatility positive and within Glicko-2's.
+    fn check(&self) -> Result<(), String> {
+        self.rating.check().map_err(|why| format!("rating: {why}"))?;
+        if let Some(unfinished) = &self.unfinished {
+            unfinished
+                .opponent
+                .check()
+                .map_err(|why| format!("unfinished game's opponent: {why}"))?;
+            check_game(&unfinished.game).map_err(|why| format!("unfinished game: {why}"))?;
+        }
+        for (i, game) in self.games.iter().enumerate() {
+            check_game(game).map_err(|why| format!("game {}: {why}", i + 1))?;
+        }
+        Ok(())
+    }
+
+    /// Loads the profile the game will write to; an unreadable one is moved aside first. A
+    /// place that cannot be read at all (or is no file) is an error and is left alone.
     pub fn load(storage: &dyn ProfileStorage) -> Result<Loaded, String> {
         match Profile::read(storage) {
             Ok(Some(profile)) => Ok(Loaded::Found(profile)),
             Ok(None) => Ok(Loaded::New(Profile::default())),
-            Err(problem) => {
+            Err(StorageError::Inaccessible(problem)) => Err(problem),
+            Err(StorageError::Unreadable(problem)) => {
                 let backup = storage
                     .keep_aside()
                     .map_err(|e| format!("{problem}; and it could not be kept aside: {e}"))?;
@@ -157,12 +194,30 @@ impl Profile {
     }
 }
 
+/// Why a stored profile could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StorageError {
+    /// There is a profile, but its content is not one (too large, not text): it may be moved
+    /// aside and replaced.
+    Unreadable(String),
+    /// The place cannot be read at all, or holds no file (a device, a FIFO): left alone.
+    Inaccessible(String),
+}
+
+impl std::fmt::Display for StorageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StorageError::Unreadable(why) | StorageError::Inaccessible(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Where a profile is kept: a file natively, the browser's local storage on the web.
 pub trait ProfileStorage: Send + Sync {
     /// The place, for messages: a path, or the local-storage key.
     fn describe(&self) -> String;
     /// The stored text; `None` when there is no profile yet.
-    fn read_text(&self) -> Result<Option<String>, String>;
+    fn read_text(&self) -> Result<Option<String>, StorageError>;
     /// Replaces the stored text in one step.
     fn write_text(&self, text: &str) -> Result<(), String>;
     /// Moves the stored (unreadable) text aside under a new name and says which.
@@ -175,11 +230,20 @@ impl ProfileStorage for PathBuf {
         self.display().to_string()
     }
 
-    fn read_text(&self) -> Result<Option<String>, String> {
-        match std::fs::read_to_string(self) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", self.display())),
+    fn read_text(&self) -> Result<Option<String>, StorageError> {
+        use crate::files::{ReadError, read_limited};
+        match read_limited(self, MAX_PROFILE_BYTES) {
+            Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
+                StorageError::Unreadable(format!(
+                    "{}: not UTF-8 text (invalid byte at offset {})",
+                    self.display(),
+                    e.utf8_error().valid_up_to()
+                ))
+            }),
+            Err(ReadError::NotFound(_)) => Ok(None),
+            Err(e @ ReadError::TooLarge { .. }) => Err(StorageError::Unreadable(e.to_string())),
+            // Not a file of ours to move aside (a device, a FIFO), or not readable at all.
+            Err(e) => Err(StorageError::Inaccessible(e.to_string())),
         }
     }
 

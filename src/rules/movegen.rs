@@ -5,9 +5,11 @@ use super::position::Position;
 use super::square::{Move, PieceKind, Square};
 use super::tables::{TABLES, bishop_attacks, queen_attacks, rook_attacks};
 
-/// The most legal moves a position can have: 15 queens from the centre (38 each) and a king (35)
-/// stay below this.
-pub const MAX_MOVES: usize = 640;
+/// A bound on the legal moves of any position, proved by the test below: a move goes from one
+/// of the mover's k pieces to a square its kind reaches on the empty board (at most 38, a
+/// queen's from the centre) that holds none of the mover's pieces (64 − k), so there are at
+/// most max over k of k · min(38, 64 − k) = 32 · 32.
+pub const MAX_MOVES: usize = 1024;
 
 /// A fixed-capacity list of moves that lives on the stack.
 pub struct MoveList {
@@ -70,13 +72,36 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-#[inline(always)]
-fn push_all(list: &mut MoveList, from: Square, mut targets: u64) {
-    while targets != 0 {
-        let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
-        targets &= targets - 1;
-        list.push(Move::new(from, to));
+/// Where generated moves go: a list, or just their count (perft's last ply, mate tests).
+pub trait MoveSink {
+    /// One piece's moves from `from` to every square of `targets`.
+    fn add(&mut self, from: Square, targets: u64);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, from: Square, mut targets: u64) {
+        while targets != 0 {
+            let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            self.push(Move::new(from, to));
+        }
     }
+}
+
+/// Counts moves without storing them.
+struct MoveCount(usize);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn add(&mut self, _from: Square, targets: u64) {
+        self.0 += targets.count_ones() as usize;
+    }
+}
+
+#[inline(always)]
+fn push_all(sink: &mut impl MoveSink, from: Square, targets: u64) {
+    sink.add(from, targets);
 }
 
 impl Position {
@@ -101,7 +126,7 @@ impl Position {
     }
 
     /// Generates the legal moves of the side to move's pieces that stand on `movers`.
-    pub fn generate(&self, list: &mut MoveList, movers: u64) {
+    pub fn generate(&self, list: &mut impl MoveSink, movers: u64) {
         let us = self.side_to_move();
         let them = us.opponent();
         let own = self.color_bits(us);
@@ -153,9 +178,9 @@ impl Position {
 
     /// Counts the legal moves without storing them (perft's last ply).
     pub fn count_legal_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate(&mut list, u64::MAX);
-        list.len()
+        let mut count = MoveCount(0);
+        self.generate(&mut count, u64::MAX);
+        count.0
     }
 
     /// Where the piece on `from` could go ignoring check and its own pieces: a pawn's push onto
@@ -199,7 +224,7 @@ impl Position {
     }
 
     /// Geometric moves for a side with no king: nothing to keep safe.
-    fn generate_unchecked(&self, list: &mut MoveList, movers: u64, own: u64, capturable: u64, occupied: u64) {
+    fn generate_unchecked(&self, list: &mut impl MoveSink, movers: u64, own: u64, capturable: u64, occupied: u64) {
         let pawns = self.kind_bits(PieceKind::Pawn);
         let mut pieces = own & movers;
         while pieces != 0 {
@@ -208,5 +233,45 @@ impl Position {
             let targets = self.pseudo_targets(from, pawns, occupied, capturable) & !own & (!occupied | capturable);
             push_all(list, from, targets);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Piece};
+
+    #[test]
+    fn no_position_can_have_more_moves_than_the_list_holds() {
+        // The most targets any piece has on the empty board, pushes included (blockers only
+        // take targets away): every kind, colour and square.
+        let mut widest = 0;
+        for kind in PieceKind::ALL {
+            for color in Color::ALL {
+                for from in Square::all() {
+                    let mut targets = Position::piece_attacks(Piece::new(color, kind), from, 0);
+                    if kind == PieceKind::Pawn {
+                        targets |= TABLES.pawn_push[color.index()][from.index()];
+                    }
+                    widest = widest.max(targets.count_ones() as usize);
+                }
+            }
+        }
+        assert_eq!(widest, 38, "a queen from a central square");
+        // k own pieces (the enemy king takes one square), each with at most `widest` targets,
+        // none of them on the k own squares.
+        let bound = (1..=63).map(|k| k * widest.min(64 - k)).max().unwrap();
+        assert_eq!(bound, MAX_MOVES);
+        // And a crowded position fits: 25 queens where they reach most.
+        let mut pos = Position::empty();
+        let mut squares: Vec<Square> = Square::all().collect();
+        let reach = |s: &Square| queen_attacks(*s, 0).count_ones();
+        squares.sort_by_key(|s| std::cmp::Reverse(reach(s)));
+        pos.put(squares[63], Piece::new(Color::Black, PieceKind::King));
+        pos.put(squares[62], Piece::new(Color::White, PieceKind::King));
+        for &s in &squares[..25] {
+            pos.put(s, Piece::new(Color::White, PieceKind::Queen));
+        }
+        assert!(pos.legal_moves().len() <= MAX_MOVES);
     }
 }

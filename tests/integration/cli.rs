@@ -117,4 +117,20 @@ fn bad_input_fails_with_one_line_and_exit_code_2() {
     let binary = temp_file("binary.pgn4d", "\u{0}\u{0}");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
     assert_fails(&["pgn", binary.to_str().unwrap()], "not UTF-8");
+    let large = temp_file("large.pgn4d", &" ".repeat(tesseract_chess::rules::pgn::MAX_BYTES + 1));
+    assert_fails(&["pgn", large.to_str().unwrap()], "over the limit of 262144 bytes");
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_and_special_files_are_refused_at_once() {
+    let fifo = std::env::temp_dir().join(format!("tesseract-chess-cli-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in ["/dev/zero", fifo.to_str().unwrap()] {
+        let started = std::time::Instant::now();
+        assert_fails(&["pgn", path], "not a regular file");
+        assert!(started.elapsed().as_secs() < 5, "{path} refused at once");
+    }
+    std::fs::remove_file(fifo).unwrap();
 }

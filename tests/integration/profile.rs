@@ -135,3 +135,81 @@ fn the_rating_command_prints_the_profile_or_the_starting_rating() {
         "the command never writes"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_fifo_is_refused_at_once_and_left_alone() {
+    let dir = temp_dir("special");
+    let fifo = dir.join("profile.ron");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in [PathBuf::from("/dev/zero"), fifo.clone()] {
+        let started = std::time::Instant::now();
+        let problem = Profile::load(&path).expect_err("not a profile file");
+        assert!(problem.contains("not a regular file"), "{problem}");
+        assert!(path.exists(), "{} is left where it is", path.display());
+        let out = Command::new(env!("CARGO_BIN_EXE_tesseract-chess"))
+            .args(["rating", "--profile"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8(out.stderr).unwrap().contains("not a regular file"));
+        assert!(started.elapsed().as_secs() < 5, "refused at once");
+    }
+}
+
+#[test]
+fn a_profile_over_the_size_limit_is_kept_aside_unread() {
+    let dir = temp_dir("large");
+    let path = dir.join("profile.ron");
+    let limit = tesseract_chess::rating::profile::MAX_PROFILE_BYTES;
+    std::fs::write(&path, vec![b' '; limit + 1]).unwrap();
+    let Loaded::Recovered { problem, backup, .. } = Profile::load(&path).unwrap() else {
+        panic!("a profile over the limit is unreadable")
+    };
+    assert!(problem.contains("larger than the limit"), "{problem}");
+    assert_eq!(std::fs::metadata(backup).unwrap().len(), limit as u64 + 1);
+}
+
+#[test]
+fn ratings_out_of_range_are_refused_and_named() {
+    let dir = temp_dir("range");
+    let path = dir.join("profile.ron");
+    let cases = [
+        ("rating: NaN, deviation: 350.0, volatility: 0.06", "rating: rating NaN"),
+        ("rating: inf, deviation: 350.0, volatility: 0.06", "rating: rating inf"),
+        (
+            "rating: 1500.0, deviation: -1.0, volatility: 0.06",
+            "rating: deviation -1",
+        ),
+        (
+            "rating: 1500.0, deviation: 351.0, volatility: 0.06",
+            "rating: deviation 351",
+        ),
+        (
+            "rating: 1500.0, deviation: 350.0, volatility: 0.0",
+            "rating: volatility 0",
+        ),
+        (
+            "rating: 1500.0, deviation: 350.0, volatility: 3.0",
+            "rating: volatility 3",
+        ),
+    ];
+    for (rating, expected) in cases {
+        std::fs::write(&path, format!("(rating: ({rating}), games: [])")).unwrap();
+        let Loaded::Recovered { problem, .. } = Profile::load(&path).unwrap() else {
+            panic!("{rating} must be refused")
+        };
+        assert!(problem.contains(expected), "{rating}: {problem}");
+    }
+    let mut profile = Profile::default();
+    let mut bad = game(GameResult::Win, true);
+    bad.opponent_rating = f64::NAN;
+    profile.games.push(game(GameResult::Loss, true));
+    profile.games.push(bad);
+    profile.save(&path).unwrap();
+    let Loaded::Recovered { problem, .. } = Profile::load(&path).unwrap() else {
+        panic!("a NaN opponent rating must be refused")
+    };
+    assert!(problem.contains("game 2: opponent rating NaN"), "{problem}");
+}
