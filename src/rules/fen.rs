@@ -4,6 +4,9 @@ use super::position::Position;
 use super::square::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
+/// The largest fullmove number FEN4D allows (RULES.md).
+pub const MAX_FULLMOVE: u32 = 1_000_000;
+
 /// The two standard setups of RULES.md.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Setup {
@@ -131,7 +134,7 @@ pub fn parse_placement(text: &str) -> Result<Position, FenError> {
         other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
     };
     let halfmove = parse_number(fields[2], "halfmove clock", 0, 100)?;
-    let fullmove = parse_number(fields[3], "fullmove number", 1, 1_000_000)?;
+    let fullmove = parse_number(fields[3], "fullmove number", 1, MAX_FULLMOVE)?;
     pos.set_side_to_move(side);
     pos.set_clocks(halfmove, fullmove);
     Ok(pos)
@@ -155,10 +158,20 @@ fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {
         for (r, rank) in ranks.iter().enumerate() {
             let y = 3 - r as u8;
             let mut x = 0u8;
+            let mut after_digit = false;
             for c in rank.chars() {
                 if x >= 4 {
                     return err(format!("{name}, rank {}: more than 4 squares at '{c}'", y + 1));
                 }
+                let digit = c.is_ascii_digit();
+                if digit && after_digit {
+                    // One digit per run of empty squares, so every position has one FEN4D.
+                    return err(format!(
+                        "{name}, rank {}: '{rank}' splits a run of empty squares into two digits; write it as one",
+                        y + 1
+                    ));
+                }
+                after_digit = digit;
                 match c {
                     '1'..='4' => {
                         x += c as u8 - b'0';
@@ -232,6 +245,18 @@ fn validate(pos: &Position) -> Result<(), FenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn empty_runs_have_one_digit_each() {
+        let classic = Setup::Classic.fen();
+        assert!(Position::from_fen(&classic.replacen("4/4/PPPP", "1111/4/PPPP", 1)).is_err());
+        let why = error_of(&classic.replacen("4/4/PPPP", "22/4/PPPP", 1));
+        assert!(
+            why.contains("board 1 (Z=0,W=0), rank 4") && why.contains("one"),
+            "{why}"
+        );
+        assert!(Position::from_fen(&classic.replacen("4/4/PPPP", "4/4/PPPP", 1)).is_ok());
+    }
 
     #[test]
     fn setups_round_trip() {

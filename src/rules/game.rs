@@ -1,7 +1,7 @@
 //! A game: the starting position, the moves played, and the outcome rules that need history
 //! (threefold repetition) on top of those that need only the position.
 
-use super::fen::Setup;
+use super::fen::{MAX_FULLMOVE, Setup};
 use super::position::{Position, Undo};
 use super::square::{Color, Move};
 use std::fmt;
@@ -86,13 +86,23 @@ pub fn outcome_of(position: &Position, repetitions: usize) -> Option<Outcome> {
 pub enum PlayError {
     GameOver(Outcome),
     Illegal(Move),
+    /// The record holds `MAX_PLIES` moves, or the move would take the move number past
+    /// FEN4D's 1,000,000: what could not be written down and read back is not played.
+    RecordFull,
 }
+
+/// The most plies a game record holds (PGN4D import accepts no more).
+pub const MAX_PLIES: usize = 4096;
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver(o) => write!(f, "the game is over ({o})"),
             PlayError::Illegal(m) => write!(f, "{m} is not a legal move here"),
+            PlayError::RecordFull => write!(
+                f,
+                "the game record is full ({MAX_PLIES} plies, or move number {MAX_FULLMOVE})"
+            ),
         }
     }
 }
@@ -164,6 +174,11 @@ impl Game {
         }
         if !self.position.is_legal(mv) {
             return Err(PlayError::Illegal(mv));
+        }
+        let last_number =
+            self.position.side_to_move() == Color::Black && self.position.fullmove_number() >= MAX_FULLMOVE;
+        if self.moves.len() >= MAX_PLIES || last_number {
+            return Err(PlayError::RecordFull);
         }
         let undo = self.position.make(mv);
         self.moves.push(mv);

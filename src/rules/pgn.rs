@@ -8,7 +8,7 @@ use super::square::Color;
 use std::fmt;
 
 pub const MAX_BYTES: usize = 256 * 1024;
-pub const MAX_PLIES: usize = 4096;
+pub use super::game::MAX_PLIES;
 pub const VARIANT: &str = "Fourfold-4x4x2x2";
 
 /// The tags with fixed values that every record must carry, in export order.
@@ -115,6 +115,7 @@ impl<'a> Lexer<'a> {
     /// Reads `[Name "value"]` lines until the first line that is not a tag.
     fn tags(&mut self) -> Result<Vec<(String, String)>, PgnError> {
         let mut tags: Vec<(String, String)> = Vec::new();
+        let mut names = std::collections::HashSet::new();
         loop {
             self.skip_whitespace();
             if self.peek() != Some('[') {
@@ -124,7 +125,7 @@ impl<'a> Lexer<'a> {
             let end = self.rest().find('\n').map_or(self.text.len(), |i| self.at + i);
             let raw = &self.text[self.at..end];
             let (name, value) = parse_tag(raw).map_err(|e| PgnError(format!("line {line}: {e}")))?;
-            if tags.iter().any(|(n, _)| *n == name) {
+            if !names.insert(name.clone()) {
                 return err(format!("line {line}: duplicate tag {name}"));
             }
             tags.push((name, value));

@@ -176,3 +176,37 @@ fn export_writes_every_required_tag_and_numbered_moves() {
         "{text}"
     );
 }
+
+#[test]
+fn a_game_at_the_fullmove_limit_exports_only_what_imports() {
+    // White to move at move 1,000,000: White may move, Black may not (move 1,000,001 has no FEN4D).
+    let start = Position::from_fen("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/R3 w 0 1000000").unwrap();
+    let mut game = Game::new(start);
+    let white = game.position().legal_moves().as_slice()[0];
+    game.play(white).unwrap();
+    let black = game.position().legal_moves().as_slice()[0];
+    assert_eq!(game.play(black), Err(PlayError::RecordFull));
+    let text = pgn::export(&game, &[]);
+    let back = pgn::import(&text).unwrap();
+    assert_eq!(back.game.moves(), game.moves());
+    assert_eq!(back.game.position().to_fen(), game.position().to_fen());
+    // A record that goes past the limit is refused on import with the ply named.
+    let past = text.replace(
+        " *",
+        &format!(
+            " {} *",
+            tesseract_chess::rules::lan::format_move(game.position(), black)
+        ),
+    );
+    let why = error(&past);
+    assert!(why.contains("ply 2") && why.contains("record is full"), "{why}");
+}
+
+#[test]
+fn the_duplicate_tag_check_names_the_line_among_thousands() {
+    let head = SAMPLE.split("\n\n").next().unwrap();
+    let many: String = (0..12_000).map(|i| format!("[Extra{i} \"x\"]\n")).collect();
+    let text = format!("{head}\n{many}[Extra7 \"again\"]\n\n1. Bb1@10-b1@01 *\n");
+    let why = error(&text);
+    assert!(why.contains("line 12014: duplicate tag Extra7"), "{why}");
+}
