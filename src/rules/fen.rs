@@ -255,7 +255,10 @@ mod tests {
             why.contains("board 1 (Z=0,W=0), rank 4") && why.contains("one"),
             "{why}"
         );
-        assert!(Position::from_fen(&classic.replacen("4/4/PPPP", "4/4/PPPP", 1)).is_ok());
+        assert!(
+            Position::from_fen("4/1P2/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1").is_ok(),
+            "digits around a piece"
+        );
     }
 
     #[test]
