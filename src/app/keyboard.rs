@@ -77,6 +77,10 @@ fn board_keys(
         play.focus = Some(next);
         play.last_focus = Some(next);
     }
+    // Escape clears any selection, one made with the mouse too.
+    if keys.just_pressed(KeyCode::Escape) {
+        intents.write(Intent::ClearSelection);
+    }
     let Some(focus) = play.focus else { return };
     for key in [
         KeyCode::ArrowLeft,
@@ -92,9 +96,6 @@ fn board_keys(
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         intents.write(Intent::Activate(play.focus.unwrap_or(focus)));
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        intents.write(Intent::ClearSelection);
     }
 }
 

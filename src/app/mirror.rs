@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::projection::{View, centred_4d, flat_point, place, place_4d, smooth};
-use super::state::Play;
+use super::state::{Play, ShowWholeReach};
 use crate::rules::{Piece, Square};
 
 /// A board cell.
@@ -101,15 +101,27 @@ fn sync_pieces(
     }
 }
 
-/// Rebuilds the target markers when the selection changed.
+/// Rebuilds the target markers when the selection changed. In an explorer scene the markers
+/// show the piece's whole reach: a pawn's capture squares are lit as captures, empty as they are.
 fn sync_markers(
     mut commands: Commands,
     play: Res<Play>,
+    whole_reach: Res<ShowWholeReach>,
     mut shown: Local<Vec<(Square, bool)>>,
     existing: Query<Entity, With<TargetMarker>>,
 ) {
     let position = play.game.position();
-    let wanted: Vec<(Square, bool)> = play.targets.iter().map(|m| (m.to, position.is_capture(*m))).collect();
+    let mut wanted: Vec<(Square, bool)> = play.targets.iter().map(|m| (m.to, position.is_capture(*m))).collect();
+    if whole_reach.0
+        && let Some(from) = play.selected
+        && let Some(piece) = position.piece_at(from)
+    {
+        for square in crate::rules::reach::reach(piece, from, position.occupied()) {
+            if !wanted.iter().any(|(s, _)| *s == square) {
+                wanted.push((square, true));
+            }
+        }
+    }
     if *shown == wanted {
         return;
     }

@@ -25,12 +25,13 @@ mod visuals;
 
 use bevy::prelude::*;
 
+pub use camera::UiWantsPointer;
 pub use framebench::FrameBench;
 pub use mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
 pub use pointer::Hovered;
 pub use projection::View;
 pub use screenshot::ScreenshotRequest;
-pub use state::{Intent, Play, Seat};
+pub use state::{Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 pub use turns::Thinking;
 pub use tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
 

@@ -50,9 +50,16 @@ impl BoardEntities<'_, '_> {
 }
 
 /// A click reaches every entity under the pointer, the window behind the board included; only
-/// the board's own entities mean something here (empty space is `clear_on_empty_click`'s).
-fn on_click(click: On<Pointer<Click>>, board: BoardEntities, mut intents: MessageWriter<Intent>) {
-    if click.event.button != PointerButton::Primary {
+/// the board's own entities mean something here (empty space is `clear_on_empty_click`'s). A
+/// click over a panel, or one egui is using (a slider drag), belongs to egui, never to the board
+/// behind it.
+fn on_click(
+    click: On<Pointer<Click>>,
+    board: BoardEntities,
+    ui: Res<UiWantsPointer>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if click.event.button != PointerButton::Primary || ui.0 {
         return;
     }
     if let Some(square) = board.square_of(click.entity) {

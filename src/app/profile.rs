@@ -209,13 +209,17 @@ pub(super) fn section(ui: &mut egui::Ui, store: &ProfileStore, intents: &mut Mes
     if let Some(problem) = &store.problem {
         ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
     }
-    egui::CollapsingHeader::new(format!("Your rating: {:.0} ± {:.0}", r.rating, 2.0 * r.deviation))
+    // ± is two deviations: the range the true rating lies in with 95% confidence.
+    egui::CollapsingHeader::new(format!("Your rating: {:.0} ± {:.0} (95%)", r.rating, 2.0 * r.deviation))
         .id_salt("your rating")
         .default_open(false)
         .show(ui, |ui| {
             ui.label(format!(
-                "Glicko-2 rating {:.0}, deviation {:.0}, volatility {:.3}",
-                r.rating, r.deviation, r.volatility
+                "Glicko-2 rating {:.0}, deviation {:.0} (± {:.0} is twice it: 95% confidence), volatility {:.3}",
+                r.rating,
+                r.deviation,
+                2.0 * r.deviation,
+                r.volatility
             ));
             let points: PlotPoints = std::iter::once([0.0, Rating::START.rating])
                 .chain(

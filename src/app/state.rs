@@ -29,6 +29,9 @@ pub struct Play {
     pub review: Option<usize>,
     /// Bumped on every change of the game, so mirrors know to rebuild.
     pub generation: u64,
+    /// Which game this is (bumped by every restart): the computer keeps one player, with its
+    /// hash table and history, for a whole game.
+    pub game_number: u64,
     /// A move just played, for the animation: (from, to).
     pub last_played: Option<Move>,
     /// A message for the status panel (an import error, a refused move).
@@ -56,6 +59,7 @@ impl Play {
             last_focus: None,
             review: None,
             generation: 0,
+            game_number: 0,
             last_played: None,
             notice: None,
             allowed: None,
@@ -118,20 +122,32 @@ impl Play {
         self.targets.clear();
     }
 
-    /// Whether this is a rated game still in progress (leaving it counts as a loss).
+    /// Whether this is a rated game still in progress (leaving it counts as a loss), whether
+    /// or not an earlier position is under review.
     pub fn rated_in_progress(&self) -> bool {
-        self.rated && self.review.is_none() && !self.game.moves().is_empty() && self.game.outcome().is_none()
+        self.rated && !self.game.moves().is_empty() && self.game.outcome().is_none()
+    }
+
+    /// Gives up the rated game in progress: it is handed over as abandoned (a loss) and the
+    /// game goes on unrated.
+    pub fn abandon_rated(&mut self) {
+        if self.rated_in_progress() {
+            self.abandoned = Some((self.game.clone(), self.seats));
+        }
+        self.rated = false;
     }
 
     /// Starts over from `start` (unrated; a rated game in progress is handed over as abandoned).
     pub fn restart(&mut self, start: Position, seats: [Seat; 2]) {
         let generation = self.generation + 1;
+        let game_number = self.game_number + 1;
         let abandoned = self
             .rated_in_progress()
             .then(|| (self.game.clone(), self.seats))
             .or(self.abandoned.take());
         *self = Play::new(start, seats);
         self.generation = generation;
+        self.game_number = game_number;
         self.abandoned = abandoned;
     }
 
@@ -181,8 +197,13 @@ impl Play {
         }
     }
 
-    /// Takes back moves until a human is to move again (or the start is reached).
+    /// Takes back moves until a human is to move again (or the start is reached). Not in a
+    /// rated game: a move played there stands.
     pub fn undo(&mut self) {
+        if self.rated {
+            self.notice = Some("Moves cannot be taken back in a rated game.".into());
+            return;
+        }
         self.review = None;
         self.clear_selection();
         if self.game.undo().is_none() {
@@ -220,17 +241,80 @@ pub enum Intent {
     /// An imported or saved game (its moves already validated), for two players to review or go on.
     LoadGame(Box<Game>),
     Review(Option<usize>),
+    /// The player agreed to leave the rated game in progress (a loss) for what `PendingLeave`
+    /// holds; or changed their mind.
+    ConfirmLeave,
+    CancelLeave,
 }
+
+/// Opens a tutorial scene by name (`scenes/<name>.ron`).
+#[derive(Message, Clone, Debug)]
+pub struct OpenScene(pub String);
+
+/// What would leave the rated game in progress, held until the player confirms: leaving counts
+/// as a loss, so it is never done silently.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct PendingLeave(pub Option<Leaving>);
+
+#[derive(Clone, Debug)]
+pub enum Leaving {
+    Game(Intent),
+    Scene(String),
+}
+
+impl Intent {
+    /// Whether carrying this out ends the game on the board.
+    fn leaves_the_game(&self) -> bool {
+        matches!(self, Intent::NewGame { .. } | Intent::LoadGame(_))
+    }
+}
+
+/// In an explorer scene (set by the tutorial): target markers show the selected piece's whole
+/// reach, a pawn's capture squares included though nothing stands there to capture.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct ShowWholeReach(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Play>()
+        .init_resource::<PendingLeave>()
+        .init_resource::<ShowWholeReach>()
         .add_message::<Intent>()
+        .add_message::<OpenScene>()
         .add_systems(Update, apply_intents.in_set(super::AppSystems::Apply));
 }
 
-fn apply_intents(mut intents: MessageReader<Intent>, mut play: ResMut<Play>) {
+fn apply_intents(
+    mut intents: MessageReader<Intent>,
+    mut play: ResMut<Play>,
+    mut pending: ResMut<PendingLeave>,
+    mut scenes: MessageWriter<OpenScene>,
+) {
     for intent in intents.read() {
-        match intent.clone() {
+        if intent.leaves_the_game() && play.rated_in_progress() {
+            pending.0 = Some(Leaving::Game(intent.clone()));
+            continue;
+        }
+        let intent = match intent.clone() {
+            Intent::ConfirmLeave => match pending.0.take() {
+                Some(leaving) => {
+                    play.abandon_rated();
+                    match leaving {
+                        Leaving::Game(intent) => intent,
+                        Leaving::Scene(name) => {
+                            scenes.write(OpenScene(name));
+                            continue;
+                        }
+                    }
+                }
+                None => continue,
+            },
+            Intent::CancelLeave => {
+                pending.0 = None;
+                continue;
+            }
+            other => other,
+        };
+        match intent {
             Intent::Activate(square) => play.activate(square),
             Intent::ClearSelection => play.clear_selection(),
             Intent::Undo => play.undo(),
@@ -248,6 +332,7 @@ fn apply_intents(mut intents: MessageReader<Intent>, mut play: ResMut<Play>) {
                 play.last_played = None;
                 play.generation += 1;
             }
+            Intent::ConfirmLeave | Intent::CancelLeave => {}
         }
     }
 }

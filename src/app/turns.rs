@@ -32,6 +32,13 @@ impl Clock for FrameClock {
 #[derive(Resource, Default)]
 pub struct Thinking {
     job: Option<Task<Answer>>,
+    /// The computer players of the game on the board, one a side, kept from move to move as the
+    /// ladder's games keep them (a player lends itself to the task while it thinks).
+    players: [Option<Player>; 2],
+    /// The game (`Play::game_number`) the players belong to.
+    players_game: u64,
+    /// How many computer players were built since the start (one per computer side and game).
+    pub players_built: u64,
     stop: StopFlag,
     generation: u64,
     started: Option<Instant>,
@@ -41,9 +48,11 @@ pub struct Thinking {
     pub last_move_slices: Option<(u32, f64)>,
 }
 
-/// The decided move (`None`: no legal move) and, in the browser, the slices it took.
+/// The decided move (`None`: no legal move), the player that decided it, and in the browser
+/// the slices it took.
 struct Answer {
     mv: Option<Move>,
+    player: Player,
     slices: Option<(u32, f64)>,
 }
 
@@ -79,19 +88,23 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
         return;
     };
     let level = &LEVELS[level.min(LEVELS.len() - 1)];
-    let seed = play.game.moves().len() as u64 + 1;
+    if thinking.players_game != play.game_number {
+        thinking.players = [None, None];
+        thinking.players_game = play.game_number;
+    }
+    let kept = thinking.players[side.index()]
+        .take()
+        .filter(|p| std::ptr::eq(p.level, level));
+    let player = kept.unwrap_or_else(|| {
+        thinking.players_built += 1;
+        Player::new(level, play.game_number + 1)
+    });
     let stop = StopFlag::new();
-    let player = Player::new(level, seed);
     let game = play.game.clone();
-    let job = AsyncComputeTaskPool::get().spawn(decide(player, game, stop.clone()));
-    *thinking = Thinking {
-        job: Some(job),
-        stop,
-        generation: play.generation,
-        started: Some(Instant::now()),
-        last_move_ms: thinking.last_move_ms,
-        last_move_slices: thinking.last_move_slices,
-    };
+    thinking.job = Some(AsyncComputeTaskPool::get().spawn(decide(player, game, stop.clone())));
+    thinking.stop = stop;
+    thinking.generation = play.generation;
+    thinking.started = Some(Instant::now());
 }
 
 /// Natively: the whole decision at once, on one of the pool's threads.
@@ -99,6 +112,7 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
 async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
     Answer {
         mv: player.choose(&game, &FrameClock::new(), &stop),
+        player,
         slices: None,
     }
 }
@@ -121,6 +135,7 @@ async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
         if let Some(mv) = answer {
             return Answer {
                 mv,
+                player,
                 slices: Some((slices, busy_ms)),
             };
         }
@@ -146,6 +161,10 @@ fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>) {
     thinking.job = None;
     if generation != play.generation {
         return;
+    }
+    let side = play.game.position().side_to_move();
+    if thinking.players_game == play.game_number {
+        thinking.players[side.index()] = Some(answer.player);
     }
     thinking.last_move_ms = thinking.started.map(|t| t.elapsed().as_secs_f64() * 1000.0);
     thinking.last_move_slices = answer.slices;

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 
 use super::mirror::ViewTarget;
 use super::projection::View;
-use super::state::{Play, Seat};
+pub use super::state::OpenScene;
+use super::state::{Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 use crate::ai::levels;
 use crate::rules::lan::{Strictness, parse_move};
 use crate::rules::reach::{reach, split_by_board};
@@ -123,15 +124,10 @@ impl Tutorial {
     }
 }
 
-/// Asks the tutorial to open a scene by name.
-#[derive(Message, Clone, Debug)]
-pub struct OpenScene(pub String);
-
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<SceneAsset>()
         .init_asset_loader::<SceneLoader>()
         .init_resource::<Tutorial>()
-        .add_message::<OpenScene>()
         .add_systems(
             Update,
             (open_scene, apply_loaded_scene, follow_play)
@@ -177,22 +173,8 @@ pub(super) fn section(
     };
     ui.heading(&scene.scene.title);
     ui.label(&scene.scene.text);
-    if scene.scene.explorer
-        && let Some((total, same, other)) = reach_counts(play)
-    {
-        ui.label(
-            egui::RichText::new(format!(
-                "Reach: {total} squares — {same} on its board, {other} on other boards"
-            ))
-            .strong(),
-        );
-    }
-    for hint in scene.scene.hints.iter().take(tutorial.hints_shown) {
-        ui.label(egui::RichText::new(format!("Hint: {hint}")).italics());
-    }
-    if let Some(message) = &tutorial.message {
-        ui.colored_label(egui::Color32::from_rgb(240, 200, 90), message);
-    }
+    // The buttons come before the lines that appear and go (reach, hints, messages), so they
+    // never move under the pointer.
     ui.horizontal(|ui| {
         if tutorial.hints_shown < scene.scene.hints.len() && ui.button("Hint").clicked() {
             tutorial.hints_shown += 1;
@@ -223,10 +205,35 @@ pub(super) fn section(
             *tutorial = Tutorial::default();
         }
     });
+    if scene.scene.explorer {
+        let reach = match reach_counts(play) {
+            Some((total, same, other)) => {
+                format!("Reach: {total} squares — {same} on its board, {other} on other boards")
+            }
+            None => "Reach: select the piece to light it".to_string(),
+        };
+        ui.label(egui::RichText::new(reach).strong());
+    }
+    for hint in scene.scene.hints.iter().take(tutorial.hints_shown) {
+        ui.label(egui::RichText::new(format!("Hint: {hint}")).italics());
+    }
+    if let Some(message) = &tutorial.message {
+        ui.colored_label(egui::Color32::from_rgb(240, 200, 90), message);
+    }
 }
 
-fn open_scene(mut requests: MessageReader<OpenScene>, assets: Res<AssetServer>, mut tutorial: ResMut<Tutorial>) {
+fn open_scene(
+    mut requests: MessageReader<OpenScene>,
+    assets: Res<AssetServer>,
+    mut tutorial: ResMut<Tutorial>,
+    play: Res<Play>,
+    mut pending: ResMut<PendingLeave>,
+) {
     for OpenScene(name) in requests.read() {
+        if play.rated_in_progress() {
+            pending.0 = Some(Leaving::Scene(name.clone()));
+            continue;
+        }
         *tutorial = Tutorial {
             handle: Some(assets.load(format!("scenes/{name}.ron"))),
             name: Some(name.clone()),
@@ -242,7 +249,11 @@ fn apply_loaded_scene(
     mut tutorial: ResMut<Tutorial>,
     mut play: ResMut<Play>,
     mut target: ResMut<ViewTarget>,
+    mut whole_reach: ResMut<ShowWholeReach>,
 ) {
+    whole_reach.set_if_neq(ShowWholeReach(
+        tutorial.scene.as_ref().is_some_and(|s| s.scene.explorer),
+    ));
     let Some(handle) = tutorial.handle.clone() else { return };
     let changed = events.read().any(|e| match e {
         AssetEvent::LoadedWithDependencies { id } | AssetEvent::Modified { id } => *id == handle.id(),
@@ -363,11 +374,8 @@ fn side_of_ply(game: &Game, ply: usize) -> crate::rules::Color {
 /// After the explorer's piece moved: the same side moves again from its new square, lit.
 fn explore_on(play: &mut Play, square: Square) {
     let mut position = play.game.position().clone();
-    let fen = position.to_fen();
-    let white_again = fen.replacen(" b ", " w ", 1);
-    if let Ok(p) = crate::rules::fen::parse_placement(&white_again) {
-        position = p;
-    }
+    let mover = play.game.start().side_to_move();
+    position.set_side_to_move(mover);
     let seats = play.seats;
     play.restart(position, seats);
     play.study = true;

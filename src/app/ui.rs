@@ -18,7 +18,7 @@ use super::mirror::ViewTarget;
 use super::pointer::Hovered;
 use super::profile::ProfileStore;
 use super::projection::View;
-use super::state::{Intent, Play, Seat};
+use super::state::{Intent, Leaving, PendingLeave, Play, Seat};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
 use crate::ai::LEVELS;
@@ -147,7 +147,7 @@ fn panels(
     mut intents: MessageWriter<Intent>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut free: ResMut<FreeArea>,
-    (mut tutorial, mut open_scene): (ResMut<Tutorial>, MessageWriter<OpenScene>),
+    (mut tutorial, mut open_scene, pending): (ResMut<Tutorial>, MessageWriter<OpenScene>, Res<PendingLeave>),
     profile: Option<Res<ProfileStore>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -164,7 +164,7 @@ fn panels(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Tesseract Chess");
-                status(ui, &play, &thinking);
+                status(ui, &play, &thinking, study_solved(&tutorial, &play));
                 ui.separator();
                 new_game(ui, &mut form, &mut intents);
                 ui.separator();
@@ -197,6 +197,9 @@ fn panels(
                 }
             });
         });
+    if let Some(leaving) = &pending.0 {
+        confirm_leaving(&ctx, leaving, &mut intents);
+    }
     if let (Some(square), Some(pointer)) = (hovered.0, ctx.pointer_hover_pos()) {
         egui::Area::new(egui::Id::new("hovered square"))
             .fixed_pos(pointer + egui::vec2(16.0, 12.0))
@@ -219,36 +222,89 @@ fn panels(
     Ok(())
 }
 
-fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking) {
+/// A solved study whose other side has no reply to play: the board waits for the next scene,
+/// not for "Black (you)".
+fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
+    tutorial.scene.as_ref().is_some_and(|scene| {
+        tutorial.completed
+            && !scene.scene.explorer
+            && play.game.position().side_to_move() != scene.player
+            && play.seats[scene.player.opponent().index()] == Seat::Human
+    })
+}
+
+/// One line that keeps its height when it has nothing to say, so the widgets below never move.
+fn slot(ui: &mut egui::Ui, text: Option<egui::RichText>) {
+    match text {
+        Some(text) => ui.add(egui::Label::new(text).truncate()),
+        None => ui.label(" "),
+    };
+}
+
+fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
     let position = play.shown_position();
     let side = position.side_to_move();
-    match (play.review, play.game.outcome()) {
-        (Some(ply), _) => {
-            ui.label(format!("Reviewing the position after ply {ply}"));
+    let headline = match (play.review, play.game.outcome()) {
+        (Some(ply), _) => egui::RichText::new(format!("Reviewing the position after ply {ply}")),
+        (None, Some(outcome)) => egui::RichText::new(format!("Game over: {outcome}")).strong(),
+        (None, None) if solved => egui::RichText::new("Solved: go on to the next scene").strong(),
+        (None, None) => egui::RichText::new(format!("{} to move ({})", side.name(), play.seat_name(side))),
+    };
+    slot(ui, Some(headline));
+    let live = play.review.is_none() && play.game.outcome().is_none();
+    slot(
+        ui,
+        (live && position.in_check()).then(|| {
+            egui::RichText::new("Check!")
+                .color(egui::Color32::from_rgb(230, 80, 60))
+                .strong()
+        }),
+    );
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if thinking.is_thinking() {
+            ui.spinner();
+            ui.label("The computer is thinking…");
         }
-        (None, Some(outcome)) => {
-            ui.label(egui::RichText::new(format!("Game over: {outcome}")).strong());
-        }
-        (None, None) => {
-            ui.label(format!("{} to move ({})", side.name(), play.seat_name(side)));
-            if position.in_check() {
-                ui.label(
-                    egui::RichText::new("Check!")
-                        .color(egui::Color32::from_rgb(230, 80, 60))
-                        .strong(),
-                );
-            }
-            if thinking.is_thinking() {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("The computer is thinking…");
-                });
-            }
-        }
+    });
+    slot(
+        ui,
+        play.rated.then(|| {
+            egui::RichText::new("Rated game: no undo; leaving it counts as a loss")
+                .color(egui::Color32::from_rgb(240, 200, 90))
+        }),
+    );
+    let notice = play
+        .notice
+        .as_ref()
+        .map(|n| egui::RichText::new(n).color(egui::Color32::from_rgb(230, 120, 60)));
+    let response = ui.add(egui::Label::new(notice.clone().unwrap_or_else(|| " ".into())).truncate());
+    if let Some(notice) = notice {
+        response.on_hover_text(notice);
     }
-    if let Some(notice) = &play.notice {
-        ui.colored_label(egui::Color32::from_rgb(230, 120, 60), notice);
-    }
+}
+
+/// Asks before leaving a rated game in progress: leaving it is a loss.
+fn confirm_leaving(ctx: &egui::Context, leaving: &Leaving, intents: &mut MessageWriter<Intent>) {
+    let what = match leaving {
+        Leaving::Game(Intent::LoadGame(_)) => "Importing a game",
+        Leaving::Game(_) => "Starting a new game",
+        Leaving::Scene(_) => "Opening the tutorial",
+    };
+    egui::Modal::new(egui::Id::new("leave rated game")).show(ctx, |ui| {
+        ui.heading("Leave the rated game?");
+        ui.label(format!(
+            "{what} ends the rated game in progress, and it counts as a loss for your rating."
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Keep playing").clicked() {
+                intents.write(Intent::CancelLeave);
+            }
+            if ui.button("Leave it (a loss)").clicked() {
+                intents.write(Intent::ConfirmLeave);
+            }
+        });
+    });
 }
 
 fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Intent>) {
@@ -284,6 +340,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
         );
     }
     if ui.button("Start a new game").clicked() {
+        form.error = None;
         let computer = form.opponent.map_or(Seat::Human, Seat::Computer);
         let seats = if form.play_as == Side::White {
             [Seat::Human, computer]
@@ -301,7 +358,10 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
 fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
-        if ui.button("Undo").clicked() {
+        let undo = ui
+            .add_enabled(!play.rated, egui::Button::new("Undo"))
+            .on_disabled_hover_text("Moves cannot be taken back in a rated game");
+        if undo.clicked() {
             intents.write(Intent::Undo);
         }
         if play.review.is_some() && ui.button("Back to the game").clicked() {

@@ -60,6 +60,10 @@ impl fmt::Display for Outcome {
 /// The outcome rules that the position alone decides, in order of precedence: mate first.
 /// `repetitions` is how often this position has occurred (1 when unknown).
 pub fn outcome_of(position: &Position, repetitions: usize) -> Option<Outcome> {
+    // A placement without both kings (the reach explorer's lone pieces) is no game: nothing ends it.
+    if Color::ALL.iter().any(|&c| position.king_square(c).is_none()) {
+        return None;
+    }
     if position.count_legal_moves() == 0 {
         return Some(if position.in_check() {
             Outcome::Checkmate {

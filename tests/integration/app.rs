@@ -487,6 +487,56 @@ mod rated {
     }
 
     #[test]
+    fn a_rated_game_has_no_undo() {
+        let path = temp_profile("undo");
+        let mut app = rated_app(Setup::Classic.position(), &path);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        let before = play(&app).game.moves().len();
+        send(&mut app, Intent::Undo);
+        assert_eq!(play(&app).game.moves().len(), before, "a rated move was taken back");
+        assert!(play(&app).notice.as_deref().is_some_and(|n| n.contains("rated")));
+    }
+
+    /// Leaving asks first; cancelling keeps the game; confirming records the loss, even when
+    /// an earlier position was under review.
+    #[test]
+    fn leaving_a_rated_game_asks_first_and_counts_even_from_a_review() {
+        let path = temp_profile("review");
+        let mut app = rated_app(Setup::Classic.position(), &path);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        send(&mut app, Intent::Review(Some(0)));
+        assert!(play(&app).review.is_some());
+        let new_game = || Intent::NewGame {
+            start: Box::new(Setup::Classic.position()),
+            seats: [Seat::Human, Seat::Computer(0)],
+            rated: true,
+        };
+        send(&mut app, new_game());
+        assert!(
+            app.world().resource::<tesseract_chess::app::PendingLeave>().0.is_some(),
+            "asked first"
+        );
+        assert!(
+            play(&app).rated && !play(&app).game.moves().is_empty(),
+            "nothing left yet"
+        );
+        send(&mut app, Intent::CancelLeave);
+        assert!(app.world().resource::<tesseract_chess::app::PendingLeave>().0.is_none());
+        assert!(!play(&app).game.moves().is_empty(), "the game goes on");
+        send(&mut app, new_game());
+        send(&mut app, Intent::ConfirmLeave);
+        let profile = saved(&path);
+        assert_eq!(profile.games.len(), 1, "the loss was recorded");
+        assert_eq!(profile.games[0].reason, "abandoned");
+        assert!(
+            play(&app).rated && play(&app).game.moves().len() <= 1,
+            "the new rated game began"
+        );
+    }
+
+    #[test]
     fn leaving_a_rated_game_counts_as_a_loss_and_keeps_the_star() {
         let path = temp_profile("abandon");
         let mut app = rated_app(Setup::Classic.position(), &path);
@@ -499,7 +549,7 @@ mod rated {
             rated: false,
         });
         app.update();
-        app.update();
+        send(&mut app, Intent::ConfirmLeave);
         let profile = saved(&path);
         assert_eq!(profile.games.len(), 1);
         assert_eq!(
@@ -513,4 +563,68 @@ mod rated {
             profile.games[0].pgn
         );
     }
+}
+
+/// A click that starts over a panel (egui owns the pointer) never reaches the board behind it:
+/// it neither clears nor changes the selection.
+#[test]
+fn clicks_over_a_panel_never_reach_the_board() {
+    let mut app = two_players(Setup::Classic.position());
+    let window = app.world_mut().spawn(Window::default()).id();
+    app.world_mut().register_component::<ChildOf>();
+    click(&mut app, window, sq("a1[0,0]"));
+    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
+    app.world_mut().resource_mut::<tesseract_chess::app::UiWantsPointer>().0 = true;
+    // An empty square and the rook's target, both under the panel: nothing happens.
+    click(&mut app, window, sq("c3[1,1]"));
+    click(&mut app, window, sq("a1[0,1]"));
+    press_on_nothing(&mut app, 0.0);
+    assert_eq!(
+        play(&app).selected,
+        Some(sq("a1[0,0]")),
+        "a panel click reached the board"
+    );
+    assert!(play(&app).game.moves().is_empty());
+    app.world_mut().resource_mut::<tesseract_chess::app::UiWantsPointer>().0 = false;
+    click(&mut app, window, sq("a1[0,1]"));
+    assert_eq!(play(&app).game.moves().len(), 1, "off the panel the click moves");
+}
+
+/// Escape clears a selection made with the mouse (no keyboard focus).
+#[test]
+fn escape_clears_a_mouse_selection() {
+    let mut app = two_players(Setup::Classic.position());
+    send(&mut app, Intent::Activate(sq("a1[0,0]")));
+    assert_eq!((play(&app).selected, play(&app).focus), (Some(sq("a1[0,0]")), None));
+    press(&mut app, &[KeyCode::Escape]);
+    assert_eq!(play(&app).selected, None);
+}
+
+/// The computer keeps one player (hash table, history) for the whole game.
+#[test]
+fn the_computer_keeps_one_player_per_game() {
+    let mut app = app_with(Setup::Classic.position(), [Seat::Computer(0), Seat::Computer(0)]);
+    let began = Instant::now();
+    while play(&app).game.moves().len() < 4 {
+        assert!(began.elapsed() < Duration::from_secs(60), "no moves within 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    let built = app.world().resource::<tesseract_chess::app::Thinking>().players_built;
+    assert_eq!(built, 2, "one player a side, not one a move");
+}
+
+/// In an explorer scene a lone pawn's markers show its push and its four capture squares.
+#[test]
+fn an_explorer_pawn_lights_its_capture_squares() {
+    let lone = tesseract_chess::rules::fen::parse_placement("4/4/4/4|4/4/4/4|4/4/4/4|4/4/1P2/4 w 0 1").unwrap();
+    let mut app = two_players(lone);
+    app.insert_resource(tesseract_chess::app::ShowWholeReach(true));
+    send(&mut app, Intent::Activate(sq("b2@11")));
+    let mut markers = app.world_mut().query::<&TargetMarker>();
+    let mut lit: Vec<(Square, bool)> = markers.iter(app.world()).map(|m| (m.square, m.capture)).collect();
+    lit.sort();
+    assert_eq!(lit.len(), 5, "{lit:?}");
+    assert_eq!(lit.iter().filter(|(_, capture)| *capture).count(), 4, "{lit:?}");
+    assert!(lit.contains(&(sq("b3@11"), false)), "the push");
 }

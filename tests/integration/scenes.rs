@@ -111,3 +111,18 @@ fn malformed_scenes_name_the_file_line_and_field() {
     let e = ValidScene::load("broken", &illegal).unwrap_err().0;
     assert!(e.contains("field `solution`, move 1"), "{e}");
 }
+
+/// The explorer's scenes hold a lone piece: no game, so no outcome (the king's scene had
+/// opened as "draw: only the two kings are left"), and the piece can move.
+#[test]
+fn explorer_scenes_are_not_games() {
+    for (name, text) in all_scenes() {
+        let scene = ValidScene::load(&name, &text).unwrap();
+        if !scene.scene.explorer {
+            continue;
+        }
+        let game = Game::new(scene.position.clone());
+        assert_eq!(game.outcome(), None, "{name}");
+        assert!(!scene.position.legal_moves().is_empty(), "{name}: the piece can move");
+    }
+}
