@@ -38,6 +38,18 @@ impl Orbit {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct FreeArea(pub Option<[u32; 4]>);
 
+impl FreeArea {
+    /// Whether a pointer at `physical` (window pixels) is outside the 3D view, over a panel.
+    /// egui cannot tell: the side panels live in its background layer, which it does not count
+    /// as "over egui".
+    pub fn outside(&self, physical: Vec2) -> bool {
+        self.0.is_some_and(|[x, y, width, height]| {
+            let (x, y) = (x as f32, y as f32);
+            physical.x < x || physical.y < y || physical.x >= x + width as f32 || physical.y >= y + height as f32
+        })
+    }
+}
+
 /// Whether the pointer is over a panel (then the board leaves the mouse alone).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiWantsPointer(pub bool);
@@ -113,5 +125,21 @@ fn place_camera(
             physical_size: UVec2::new(w, h),
             ..default()
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pointer_beside_the_view_is_over_a_panel() {
+        // 300 px of panel on the left, 250 on the right of a 1280 x 720 window.
+        let free = FreeArea(Some([300, 0, 730, 720]));
+        assert!(free.outside(Vec2::new(150.0, 600.0)), "left panel");
+        assert!(free.outside(Vec2::new(1100.0, 90.0)), "right panel");
+        assert!(!free.outside(Vec2::new(640.0, 360.0)), "the board");
+        assert!(!free.outside(Vec2::new(300.0, 0.0)) && free.outside(Vec2::new(1030.0, 10.0)));
+        assert!(!FreeArea(None).outside(Vec2::ZERO), "no panels yet");
     }
 }

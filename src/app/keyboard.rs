@@ -11,7 +11,7 @@ use super::state::{Intent, Play};
 use crate::rules::{Color, Square};
 
 /// Whether the UI (egui) is typing, so the board must leave keys alone.
-#[derive(Resource, Default, Clone, Copy, Debug)]
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct UiWantsKeyboard(pub bool);
 
 pub(super) fn plugin(app: &mut App) {

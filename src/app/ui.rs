@@ -126,13 +126,20 @@ fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettin
     ));
 }
 
+/// Whether egui has the keyboard and the pointer: the pointer is egui's over a panel (outside
+/// the 3D view), over a floating area (a menu, a dialog), or while it drags a widget.
 fn share_input_wishes(
     wants: Res<EguiWantsInput>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    free: Res<FreeArea>,
     mut keyboard: ResMut<UiWantsKeyboard>,
     mut pointer: ResMut<UiWantsPointer>,
 ) {
-    keyboard.0 = wants.wants_keyboard_input();
-    pointer.0 = wants.is_pointer_over_area() || wants.is_using_pointer();
+    keyboard.set_if_neq(UiWantsKeyboard(wants.wants_keyboard_input()));
+    let over_panel = window.physical_cursor_position().is_some_and(|p| free.outside(p));
+    pointer.set_if_neq(UiWantsPointer(
+        over_panel || wants.is_pointer_over_area() || wants.is_using_pointer(),
+    ));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -233,14 +240,6 @@ fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
     })
 }
 
-/// One line that keeps its height when it has nothing to say, so the widgets below never move.
-fn slot(ui: &mut egui::Ui, text: Option<egui::RichText>) {
-    match text {
-        Some(text) => ui.add(egui::Label::new(text).truncate()),
-        None => ui.label(" "),
-    };
-}
-
 fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
     let position = play.shown_position();
     let side = position.side_to_move();
@@ -250,30 +249,30 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
         (None, None) if solved => egui::RichText::new("Solved: go on to the next scene").strong(),
         (None, None) => egui::RichText::new(format!("{} to move ({})", side.name(), play.seat_name(side))),
     };
-    slot(ui, Some(headline));
+    ui.add(egui::Label::new(headline).truncate());
     let live = play.review.is_none() && play.game.outcome().is_none();
-    slot(
-        ui,
-        (live && position.in_check()).then(|| {
-            egui::RichText::new("Check!")
-                .color(egui::Color32::from_rgb(230, 80, 60))
-                .strong()
-        }),
-    );
+    // Check and the computer's thinking share one line that is always there.
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
+        if live && position.in_check() {
+            ui.label(
+                egui::RichText::new("Check!")
+                    .color(egui::Color32::from_rgb(230, 80, 60))
+                    .strong(),
+            );
+        }
         if thinking.is_thinking() {
             ui.spinner();
             ui.label("The computer is thinking…");
         }
     });
-    slot(
-        ui,
-        play.rated.then(|| {
+    // Fixed for the whole game: shown only in rated games.
+    if play.rated {
+        ui.label(
             egui::RichText::new("Rated game: no undo; leaving it counts as a loss")
-                .color(egui::Color32::from_rgb(240, 200, 90))
-        }),
-    );
+                .color(egui::Color32::from_rgb(240, 200, 90)),
+        );
+    }
     let notice = play
         .notice
         .as_ref()
