@@ -36,13 +36,138 @@ impl Setup {
     }
 }
 
-/// A FEN4D that could not be read: what is wrong and where.
+/// A rank of one board in the boards field: where a placement error is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct RankPlace {
+    /// 0..4 in FEN4D order (Z=0,W=0 | Z=1,W=0 | Z=0,W=1 | Z=1,W=1).
+    pub board: usize,
+    /// 1..=4.
+    pub rank: u8,
+}
+
+impl fmt::Display for RankPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, rank {}", BOARD_NAMES[self.board], self.rank)
+    }
+}
+
+/// A FEN4D that could not be read: what is wrong, and where (a field, a board's rank, a square).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FenError(pub String);
+pub enum FenError {
+    Empty,
+    Spacing,
+    FieldCount(usize),
+    BoardCount(usize),
+    RankCount {
+        board: usize,
+        found: usize,
+    },
+    /// More than four squares on a rank, at this character.
+    TooManySquares {
+        at: RankPlace,
+        found: char,
+    },
+    /// A digit that runs past file d.
+    PastFileD {
+        at: RankPlace,
+        digit: char,
+    },
+    NotAPiece {
+        at: RankPlace,
+        found: char,
+    },
+    /// Two digits in a row ('1111'): a run of empty squares is written as one digit.
+    SplitRun {
+        at: RankPlace,
+        rank_text: String,
+    },
+    RankWidth {
+        at: RankPlace,
+        rank_text: String,
+        covered: u8,
+    },
+    Side(String),
+    NotANumber {
+        field: &'static str,
+        found: String,
+        min: u32,
+        max: u32,
+    },
+    OutOfRange {
+        field: &'static str,
+        value: u32,
+        min: u32,
+        max: u32,
+    },
+    Kings {
+        color: Color,
+        found: u32,
+    },
+    PawnOnPromotionRank {
+        color: Color,
+        square: Square,
+    },
+    /// The side not to move stands in check (it just moved into it).
+    WaitingSideInCheck {
+        mover: Color,
+        king: Square,
+    },
+}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN4D: {}", self.0)
+        f.write_str("invalid FEN4D: ")?;
+        match self {
+            FenError::Empty => f.write_str("the text is empty; expected boards, side, halfmove and fullmove"),
+            FenError::Spacing => {
+                f.write_str("fields must be separated by single spaces, with none at the start or end")
+            }
+            FenError::FieldCount(n) => write!(
+                f,
+                "expected 4 space-separated fields (boards, side, halfmove, fullmove), found {n}"
+            ),
+            FenError::BoardCount(n) => write!(f, "expected 4 boards separated by '|', found {n}"),
+            FenError::RankCount { board, found } => write!(
+                f,
+                "{}: expected 4 ranks separated by '/', found {found}",
+                BOARD_NAMES[*board]
+            ),
+            FenError::TooManySquares { at, found } => write!(f, "{at}: more than 4 squares at '{found}'"),
+            FenError::PastFileD { at, digit } => write!(f, "{at}: '{digit}' runs past file d"),
+            FenError::NotAPiece { at, found } => write!(
+                f,
+                "{at}: '{}' is not a piece letter (KQRBNP, kqrbnp) or a digit 1-4",
+                found.escape_default()
+            ),
+            FenError::SplitRun { at, rank_text } => write!(
+                f,
+                "{at}: '{rank_text}' splits a run of empty squares into two digits; write it as one"
+            ),
+            FenError::RankWidth { at, rank_text, covered } => {
+                write!(f, "{at}: '{rank_text}' covers {covered} squares, not 4")
+            }
+            FenError::Side(found) => write!(f, "side to move must be 'w' or 'b', found '{found}'"),
+            FenError::NotANumber { field, found, min, max } => {
+                write!(f, "{field} must be a whole number from {min} to {max}, found '{found}'")
+            }
+            FenError::OutOfRange { field, value, min, max } => {
+                write!(f, "{field} must be from {min} to {max}, found {value}")
+            }
+            FenError::Kings { color, found } => {
+                write!(f, "{} must have exactly one king, found {found}", color.name())
+            }
+            FenError::PawnOnPromotionRank { color, square } => write!(
+                f,
+                "{} pawn on {square} stands on its promotion rank (it should have become a queen)",
+                color.name()
+            ),
+            FenError::WaitingSideInCheck { mover, king } => write!(
+                f,
+                "{} is to move but {}'s king on {king} is in check: the side that just moved cannot be in check",
+                mover.name(),
+                mover.opponent().name()
+            ),
+        }
     }
 }
 
@@ -54,10 +179,6 @@ const BOARD_NAMES: [&str; 4] = [
     "board 3 (Z=0,W=1)",
     "board 4 (Z=1,W=1)",
 ];
-
-fn err<T>(message: String) -> Result<T, FenError> {
-    Err(FenError(message))
-}
 
 impl Position {
     /// Parses and validates a FEN4D string.
@@ -114,24 +235,21 @@ impl Position {
 /// reach explorer, whose scenes hold a lone piece. Games always use `Position::from_fen`.
 pub fn parse_placement(text: &str) -> Result<Position, FenError> {
     if text.trim().is_empty() {
-        return err("the text is empty; expected boards, side, halfmove and fullmove".into());
+        return Err(FenError::Empty);
     }
     let fields: Vec<&str> = text.split(' ').collect();
     if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
-        return err("fields must be separated by single spaces, with none at the start or end".into());
+        return Err(FenError::Spacing);
     }
     if fields.len() != 4 {
-        return err(format!(
-            "expected 4 space-separated fields (boards, side, halfmove, fullmove), found {}",
-            fields.len()
-        ));
+        return Err(FenError::FieldCount(fields.len()));
     }
     let mut pos = Position::empty();
     parse_boards(fields[0], &mut pos)?;
     let side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => return err(format!("side to move must be 'w' or 'b', found '{other}'")),
+        other => return Err(FenError::Side(other.to_string())),
     };
     let halfmove = parse_number(fields[2], "halfmove clock", 0, 100)?;
     let fullmove = parse_number(fields[3], "fullmove number", 1, MAX_FULLMOVE)?;
@@ -143,74 +261,74 @@ pub fn parse_placement(text: &str) -> Result<Position, FenError> {
 fn parse_boards(field: &str, pos: &mut Position) -> Result<(), FenError> {
     let boards: Vec<&str> = field.split('|').collect();
     if boards.len() != 4 {
-        return err(format!("expected 4 boards separated by '|', found {}", boards.len()));
+        return Err(FenError::BoardCount(boards.len()));
     }
     for (b, board) in boards.iter().enumerate() {
         let (z, w) = ((b & 1) as u8, (b >> 1) as u8);
-        let name = BOARD_NAMES[b];
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 4 {
-            return err(format!(
-                "{name}: expected 4 ranks separated by '/', found {}",
-                ranks.len()
-            ));
+            return Err(FenError::RankCount {
+                board: b,
+                found: ranks.len(),
+            });
         }
         for (r, rank) in ranks.iter().enumerate() {
             let y = 3 - r as u8;
+            let at = RankPlace { board: b, rank: y + 1 };
             let mut x = 0u8;
             let mut after_digit = false;
             for c in rank.chars() {
                 if x >= 4 {
-                    return err(format!("{name}, rank {}: more than 4 squares at '{c}'", y + 1));
+                    return Err(FenError::TooManySquares { at, found: c });
                 }
                 let digit = c.is_ascii_digit();
                 if digit && after_digit {
                     // One digit per run of empty squares, so every position has one FEN4D.
-                    return err(format!(
-                        "{name}, rank {}: '{rank}' splits a run of empty squares into two digits; write it as one",
-                        y + 1
-                    ));
+                    return Err(FenError::SplitRun {
+                        at,
+                        rank_text: rank.to_string(),
+                    });
                 }
                 after_digit = digit;
                 match c {
                     '1'..='4' => {
                         x += c as u8 - b'0';
                         if x > 4 {
-                            return err(format!("{name}, rank {}: '{c}' runs past file d", y + 1));
+                            return Err(FenError::PastFileD { at, digit: c });
                         }
                     }
                     _ => {
-                        let piece = Piece::from_fen_char(c).ok_or_else(|| {
-                            FenError(format!(
-                                "{name}, rank {}: '{}' is not a piece letter (KQRBNP, kqrbnp) or a digit 1-4",
-                                y + 1,
-                                c.escape_default()
-                            ))
-                        })?;
+                        let piece = Piece::from_fen_char(c).ok_or(FenError::NotAPiece { at, found: c })?;
                         pos.put(Square::new(x, y, z, w).expect("x < 4"), piece);
                         x += 1;
                     }
                 }
             }
             if x != 4 {
-                return err(format!("{name}, rank {}: '{rank}' covers {x} squares, not 4", y + 1));
+                return Err(FenError::RankWidth {
+                    at,
+                    rank_text: rank.to_string(),
+                    covered: x,
+                });
             }
         }
     }
     Ok(())
 }
 
-fn parse_number(text: &str, what: &str, min: u32, max: u32) -> Result<u32, FenError> {
+fn parse_number(text: &str, field: &'static str, min: u32, max: u32) -> Result<u32, FenError> {
+    let not_a_number = || FenError::NotANumber {
+        field,
+        found: text.to_string(),
+        min,
+        max,
+    };
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 7 {
-        return err(format!(
-            "{what} must be a whole number from {min} to {max}, found '{text}'"
-        ));
+        return Err(not_a_number());
     }
-    let value: u32 = text
-        .parse()
-        .map_err(|_| FenError(format!("{what} must be a whole number, found '{text}'")))?;
+    let value: u32 = text.parse().map_err(|_| not_a_number())?;
     if value < min || value > max {
-        return err(format!("{what} must be from {min} to {max}, found {value}"));
+        return Err(FenError::OutOfRange { field, value, min, max });
     }
     Ok(value)
 }
@@ -219,25 +337,18 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.pieces(color, PieceKind::King).count();
         if kings != 1 {
-            return err(format!("{} must have exactly one king, found {kings}", color.name()));
+            return Err(FenError::Kings { color, found: kings });
         }
         let last_rank = color.promotion_rank();
-        if let Some(s) = pos.pieces(color, PieceKind::Pawn).find(|s| s.y() == last_rank) {
-            return err(format!(
-                "{} pawn on {s} stands on its promotion rank (it should have become a queen)",
-                color.name()
-            ));
+        if let Some(square) = pos.pieces(color, PieceKind::Pawn).find(|s| s.y() == last_rank) {
+            return Err(FenError::PawnOnPromotionRank { color, square });
         }
     }
     let mover = pos.side_to_move();
     let waiting = mover.opponent();
     if pos.king_attacked(waiting) {
         let king = pos.king_square(waiting).expect("validated above");
-        return err(format!(
-            "{} is to move but {}'s king on {king} is in check: the side that just moved cannot be in check",
-            mover.name(),
-            waiting.name()
-        ));
+        return Err(FenError::WaitingSideInCheck { mover, king });
     }
     Ok(())
 }
@@ -250,6 +361,13 @@ mod tests {
     fn empty_runs_have_one_digit_each() {
         let classic = Setup::Classic.fen();
         assert!(Position::from_fen(&classic.replacen("4/4/PPPP", "1111/4/PPPP", 1)).is_err());
+        assert!(matches!(
+            Position::from_fen(&classic.replacen("4/4/PPPP", "22/4/PPPP", 1)),
+            Err(FenError::SplitRun {
+                at: RankPlace { board: 0, rank: 4 },
+                ..
+            })
+        ));
         let why = error_of(&classic.replacen("4/4/PPPP", "22/4/PPPP", 1));
         assert!(
             why.contains("board 1 (Z=0,W=0), rank 4") && why.contains("one"),
@@ -285,7 +403,7 @@ mod tests {
     }
 
     fn error_of(fen: &str) -> String {
-        Position::from_fen(fen).unwrap_err().0
+        Position::from_fen(fen).unwrap_err().to_string()
     }
 
     #[test]

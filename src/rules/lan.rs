@@ -1,7 +1,9 @@
 //! LAN4D move text: `[Piece]From[-|x]To[=Q][+|#]`, e.g. `Ra1@00-a1@01`, `d2@11xc1@11=Q+`.
 
+use std::fmt;
+
 use super::position::Position;
-use super::square::{Move, PieceKind, Square, describe_char};
+use super::square::{Color, Move, PieceKind, Square, describe_char};
 
 /// How strictly markers are checked.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -56,41 +58,145 @@ pub fn format_moves(start: &Position, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
+/// A move text that could not be read: the text, and what is wrong with it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveError {
+    pub text: String,
+    pub kind: MoveErrorKind,
+}
+
+/// What is wrong with a move text (the character, marker or rule at fault).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveErrorKind {
+    Empty,
+    PawnLetter,
+    FromSquare(String),
+    /// Not '-' or 'x' after the from-square; what stood there.
+    Separator(String),
+    ToSquare(String),
+    PromotionNotQueen,
+    Trailing(String),
+    OpponentsPiece {
+        kind: PieceKind,
+        owner: Color,
+    },
+    NoPiece(Square),
+    WrongLetter {
+        actual: PieceKind,
+        claimed: PieceKind,
+    },
+    MissingLetter(PieceKind),
+    Illegal {
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    },
+    /// The capture marker is wrong: the move does (`captures`) or does not capture.
+    CaptureMarker {
+        captures: bool,
+        to: Square,
+    },
+    PromotionMarker {
+        promotes: bool,
+    },
+    /// The check marker is wrong: `actual` is what the move gives ("", "+", "#").
+    CheckMarker {
+        actual: &'static str,
+        given: &'static str,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use MoveErrorKind::*;
+        if self.kind == Empty {
+            return f.write_str("empty move");
+        }
+        write!(f, "'{}': ", self.text)?;
+        match &self.kind {
+            Empty => Ok(()),
+            PawnLetter => f.write_str("pawn moves take no letter (write the from-square only)"),
+            FromSquare(e) => write!(f, "from-square: {e}"),
+            Separator(found) => write!(f, "expected '-' or 'x' after the from-square, found {found}"),
+            ToSquare(e) => write!(f, "to-square: {e}"),
+            PromotionNotQueen => f.write_str("promotion is always to a queen: write '=Q'"),
+            Trailing(rest) => write!(f, "unexpected '{rest}' after the move (only '+' or '#' may follow)"),
+            OpponentsPiece { kind, owner } => write!(
+                f,
+                "the {} on {} is {}'s, but {} is to move",
+                kind.name(),
+                self.named_from_square(),
+                owner.name(),
+                owner.opponent().name()
+            ),
+            NoPiece(from) => write!(f, "there is no piece on {from}"),
+            WrongLetter { actual, claimed } => write!(
+                f,
+                "the piece on {} is a {}, not a {}",
+                self.named_from_square(),
+                actual.name(),
+                claimed.name()
+            ),
+            MissingLetter(kind) => write!(
+                f,
+                "the {} on {} needs its letter {}",
+                kind.name(),
+                self.named_from_square(),
+                kind.letter()
+            ),
+            Illegal { kind, from, to } => write!(f, "the {} on {from} cannot legally move to {to}", kind.name()),
+            CaptureMarker { captures: true, to } => write!(f, "this move captures on {to}: write 'x', not '-'"),
+            CaptureMarker { captures: false, .. } => f.write_str("this move captures nothing: write '-', not 'x'"),
+            PromotionMarker { promotes: true } => f.write_str("this pawn promotes: add '=Q'"),
+            PromotionMarker { promotes: false } => f.write_str("this move is no promotion: remove '=Q'"),
+            CheckMarker { actual: "#", .. } => f.write_str("this move mates: end it with '#'"),
+            CheckMarker { actual: "+", .. } => f.write_str("this move gives check: end it with '+'"),
+            CheckMarker { given, .. } => write!(f, "this move gives no check: remove '{given}'"),
+        }
+    }
+}
+
+impl MoveError {
+    /// The from-square as the text names it (for messages about the piece there).
+    fn named_from_square(&self) -> String {
+        let at = usize::from(self.text.starts_with(['K', 'Q', 'R', 'B', 'N']));
+        Square::parse_prefix(&self.text[at..]).map_or_else(|_| "?".into(), |(s, _)| s.to_string())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
 /// Reads a move in `pos` and checks it is legal. Errors name the character or marker at fault.
-pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<Move, String> {
+pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<Move, MoveError> {
+    let fail = |kind: MoveErrorKind| MoveError {
+        text: text.to_string(),
+        kind,
+    };
+    use MoveErrorKind::*;
     if text.is_empty() {
-        return Err("empty move".into());
+        return Err(fail(Empty));
     }
     let bytes = text.as_bytes();
     let (letter, mut at) = match bytes[0] {
         b'K' | b'Q' | b'R' | b'B' | b'N' => (PieceKind::from_letter(bytes[0] as char), 1),
-        b'P' => {
-            return Err(format!(
-                "'{text}': pawn moves take no letter (write the from-square only)"
-            ));
-        }
+        b'P' => return Err(fail(PawnLetter)),
         _ => (None, 0),
     };
-    let (from, used) = Square::parse_prefix(&text[at..]).map_err(|e| format!("'{text}': from-square: {e}"))?;
+    let (from, used) = Square::parse_prefix(&text[at..]).map_err(|e| fail(FromSquare(e)))?;
     at += used;
     let capture_marker = match bytes.get(at) {
         Some(b'-') => false,
         Some(b'x') => true,
-        _ => {
-            return Err(format!(
-                "'{text}': expected '-' or 'x' after the from-square, found {}",
-                describe_char(text, at)
-            ));
-        }
+        _ => return Err(fail(Separator(describe_char(text, at)))),
     };
     at += 1;
-    let (to, used) = Square::parse_prefix(&text[at..]).map_err(|e| format!("'{text}': to-square: {e}"))?;
+    let (to, used) = Square::parse_prefix(&text[at..]).map_err(|e| fail(ToSquare(e)))?;
     at += used;
     let rest = &text[at..];
     let (promotion_marker, rest) = match rest.strip_prefix("=") {
         Some(r) => match r.strip_prefix('Q') {
             Some(r2) => (true, r2),
-            None => return Err(format!("'{text}': promotion is always to a queen: write '=Q'")),
+            None => return Err(fail(PromotionNotQueen)),
         },
         None => (false, rest),
     };
@@ -98,46 +204,36 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
         "" => "",
         "+" => "+",
         "#" => "#",
-        _ => {
-            return Err(format!(
-                "'{text}': unexpected '{rest}' after the move (only '+' or '#' may follow)"
-            ));
-        }
+        _ => return Err(fail(Trailing(rest.to_string()))),
     };
 
     let mv = Move::new(from, to);
     let piece = match pos.piece_at(from) {
         Some(p) if p.color == pos.side_to_move() => p,
         Some(p) => {
-            return Err(format!(
-                "'{text}': the {} on {from} is {}'s, but {} is to move",
-                p.kind.name(),
-                p.color.name(),
-                pos.side_to_move().name()
-            ));
+            return Err(fail(OpponentsPiece {
+                kind: p.kind,
+                owner: p.color,
+            }));
         }
-        None => return Err(format!("'{text}': there is no piece on {from}")),
+        None => return Err(fail(NoPiece(from))),
     };
     if let Some(kind) = letter {
         if kind != piece.kind {
-            return Err(format!(
-                "'{text}': the piece on {from} is a {}, not a {}",
-                piece.kind.name(),
-                kind.name()
-            ));
+            return Err(fail(WrongLetter {
+                actual: piece.kind,
+                claimed: kind,
+            }));
         }
     } else if piece.kind != PieceKind::Pawn && strictness == Strictness::Record {
-        return Err(format!(
-            "'{text}': the {} on {from} needs its letter {}",
-            piece.kind.name(),
-            piece.kind.letter()
-        ));
+        return Err(fail(MissingLetter(piece.kind)));
     }
     if !pos.is_legal(mv) {
-        return Err(format!(
-            "'{text}': the {} on {from} cannot legally move to {to}",
-            piece.kind.name()
-        ));
+        return Err(fail(Illegal {
+            kind: piece.kind,
+            from,
+            to,
+        }));
     }
     let is_capture = pos.is_capture(mv);
     let bare = letter.is_none() && !capture_marker && !promotion_marker && check_given.is_empty();
@@ -145,27 +241,21 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
         return Ok(mv);
     }
     if capture_marker != is_capture {
-        return Err(if is_capture {
-            format!("'{text}': this move captures on {to}: write 'x', not '-'")
-        } else {
-            format!("'{text}': this move captures nothing: write '-', not 'x'")
-        });
+        return Err(fail(CaptureMarker {
+            captures: is_capture,
+            to,
+        }));
     }
     let promotes = pos.is_promotion(mv);
     if promotion_marker != promotes && (strictness == Strictness::Record || promotion_marker) {
-        return Err(if promotes {
-            format!("'{text}': this pawn promotes: add '=Q'")
-        } else {
-            format!("'{text}': this move is no promotion: remove '=Q'")
-        });
+        return Err(fail(PromotionMarker { promotes }));
     }
     let actual = check_marker(pos, mv);
     if actual != check_given && (strictness == Strictness::Record || !check_given.is_empty()) {
-        return Err(match actual {
-            "#" => format!("'{text}': this move mates: end it with '#'"),
-            "+" => format!("'{text}': this move gives check: end it with '+'"),
-            _ => format!("'{text}': this move gives no check: remove '{check_given}'"),
-        });
+        return Err(fail(CheckMarker {
+            actual,
+            given: check_given,
+        }));
     }
     Ok(mv)
 }
@@ -193,46 +283,61 @@ mod tests {
     #[test]
     fn bare_moves_are_lenient_only() {
         let pos = Setup::Classic.position();
+        assert!(matches!(
+            parse_move(&pos, "b1@10-b1@01", Strictness::Record),
+            Err(MoveError {
+                kind: MoveErrorKind::MissingLetter(PieceKind::Bishop),
+                ..
+            })
+        ));
         let mv = parse_move(&pos, "b1[1,0]-b1[0,1]", Strictness::Lenient).unwrap();
         assert_eq!(format_move(&pos, mv), "Bb1@10-b1@01");
         assert!(
             parse_move(&pos, "b1@10-b1@01", Strictness::Record)
                 .unwrap_err()
+                .to_string()
                 .contains("needs its letter B")
         );
         assert!(
             parse_move(&pos, "Bb1@10xb1@01", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("captures nothing")
         );
         assert!(
             parse_move(&pos, "Rb1@10-b1@01", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("not a rook")
         );
         assert!(
             parse_move(&pos, "Bb1@10-b1@01+", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("no check")
         );
         assert!(
             parse_move(&pos, "Bb1@10-b2@10", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("cannot legally")
         );
         assert!(
             parse_move(&pos, "b4@01-b3@01", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("Black's")
         );
         assert!(
             parse_move(&pos, "Bb1@10-b1@01?", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("unexpected")
         );
         assert!(
             parse_move(&pos, "Bb1@10b1@01", Strictness::Lenient)
                 .unwrap_err()
+                .to_string()
                 .contains("'-' or 'x'")
         );
     }

@@ -1,8 +1,9 @@
 //! PGN4D v1 game records: tag pairs, a blank line, numbered LAN4D movetext and a result token
 //! that must agree with the `Result` tag and with the final position.
 
+use super::fen::FenError;
 use super::game::Game;
-use super::lan::{Strictness, format_move, parse_move};
+use super::lan::{MoveError, Strictness, format_move, parse_move};
 use super::position::Position;
 use super::square::Color;
 use std::fmt;
@@ -30,19 +31,174 @@ const DESCRIPTIVE_TAGS: [(&str, &str); 6] = [
     ("Black", "Black"),
 ];
 
+/// A record that could not be imported: what is wrong, and the line (and ply) where.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PgnError(pub String);
+pub struct PgnError {
+    /// The line of the file (1-based), when the problem has one.
+    pub line: Option<usize>,
+    pub kind: PgnErrorKind,
+}
+
+/// A ply of the movetext, as messages name it: "ply 3 (move 2.)".
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Ply {
+    pub ply: usize,
+    pub number: u64,
+    pub black: bool,
+}
+
+impl fmt::Display for Ply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ply {} (move {}{})",
+            self.ply,
+            self.number,
+            if self.black { "..." } else { "." }
+        )
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PgnErrorKind {
+    TooLarge {
+        bytes: usize,
+    },
+    /// A tag line that is not `[Name "value"]`, and why.
+    BadTag(String),
+    DuplicateTag(String),
+    NestedComment,
+    UnclosedComment,
+    StrayClosingBrace,
+    Variation,
+    TagAfterMovetext,
+    NagWithoutNumber,
+    BadMoveNumber(String),
+    MoveNumberTooLarge(String),
+    WrongTagValue {
+        name: &'static str,
+        expected: &'static str,
+        found: String,
+    },
+    MissingTag {
+        name: &'static str,
+        expected: Option<&'static str>,
+    },
+    Fen(FenError),
+    BadResultTag(String),
+    TooManyPlies(usize),
+    TextAfterResult {
+        result_line: usize,
+    },
+    TwoMoveNumbers,
+    WrongMoveNumber {
+        at: Ply,
+        found: String,
+        expected: String,
+    },
+    MoveAfterEnd {
+        at: Ply,
+        text: String,
+        outcome: crate::rules::Outcome,
+    },
+    IllegalMove {
+        at: Ply,
+        error: MoveError,
+    },
+    Refused {
+        at: Ply,
+        error: crate::rules::PlayError,
+    },
+    NumberWithoutMove,
+    MissingResult,
+    ResultDiffersFromTag {
+        token: String,
+        declared: String,
+    },
+    ResultMismatch {
+        token: String,
+        expected: &'static str,
+        outcome: Option<crate::rules::Outcome>,
+    },
+}
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid PGN4D: {}", self.0)
+        use PgnErrorKind::*;
+        f.write_str("invalid PGN4D: ")?;
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        match &self.kind {
+            TooLarge { bytes } => write!(
+                f,
+                "the file is {bytes} bytes, over the limit of {MAX_BYTES} bytes (256 KiB)"
+            ),
+            BadTag(why) => f.write_str(why),
+            DuplicateTag(name) => write!(f, "duplicate tag {name}"),
+            NestedComment => f.write_str("nested comment: '{' inside a {comment}"),
+            UnclosedComment => f.write_str("comment opened with '{' is never closed"),
+            StrayClosingBrace => f.write_str("'}' without an opening '{'"),
+            Variation => f.write_str("variations in parentheses are not supported"),
+            TagAfterMovetext => f.write_str("a tag after the movetext: only one game per file is supported"),
+            NagWithoutNumber => f.write_str("'$' must be followed by a number"),
+            BadMoveNumber(word) => write!(f, "'{word}': a move number ends in '.' (White) or '...' (Black)"),
+            MoveNumberTooLarge(digits) => write!(f, "move number '{digits}' is too large"),
+            WrongTagValue { name, expected, found } => {
+                write!(f, "tag {name} must be \"{expected}\", found \"{found}\"")
+            }
+            MissingTag {
+                name,
+                expected: Some(value),
+            } => write!(f, "missing required tag {name} \"{value}\""),
+            MissingTag { name, expected: None } => write!(f, "missing required tag {name}"),
+            Fen(e) => write!(f, "tag FEN4D: {e}"),
+            BadResultTag(found) => write!(f, "tag Result must be *, 1-0, 0-1 or 1/2-1/2, found \"{found}\""),
+            TooManyPlies(plies) => write!(f, "the record has {plies} plies, over the limit of {MAX_PLIES}"),
+            TextAfterResult { result_line } => write!(
+                f,
+                "text after the result token on line {result_line}: only one game per file is supported"
+            ),
+            TwoMoveNumbers => f.write_str("two move numbers in a row"),
+            WrongMoveNumber { at, found, expected } => {
+                write!(f, "{at}: wrong move number {found}, expected {expected}")
+            }
+            MoveAfterEnd { at, text, outcome } => {
+                write!(f, "{at}: '{text}' follows the end of the game ({outcome})")
+            }
+            IllegalMove { at, error } => write!(f, "{at}: illegal move {error}"),
+            Refused { at, error } => write!(f, "{at}: {error}"),
+            NumberWithoutMove => f.write_str("a move number with no move after it"),
+            MissingResult => f.write_str("the movetext must end with a result token (*, 1-0, 0-1 or 1/2-1/2)"),
+            ResultDiffersFromTag { token, declared } => {
+                write!(f, "result token {token} differs from the Result tag \"{declared}\"")
+            }
+            ResultMismatch {
+                token,
+                expected,
+                outcome,
+            } => {
+                write!(f, "result {token} does not match the position: ")?;
+                match outcome {
+                    Some(o) => write!(f, "the final position is decided: {o}")?,
+                    None => f.write_str(
+                        "the game has not ended on the board (this format records no resignations or agreements)",
+                    )?,
+                }
+                write!(f, ", so it must be {expected}")
+            }
+        }
     }
 }
 
 impl std::error::Error for PgnError {}
 
-fn err<T>(message: String) -> Result<T, PgnError> {
-    Err(PgnError(message))
+fn err<T>(kind: PgnErrorKind) -> Result<T, PgnError> {
+    Err(PgnError { line: None, kind })
+}
+
+fn err_at<T>(line: usize, kind: PgnErrorKind) -> Result<T, PgnError> {
+    Err(PgnError { line: Some(line), kind })
 }
 
 /// An imported record: its tags in file order and the game they describe.
@@ -124,9 +280,12 @@ impl<'a> Lexer<'a> {
             let line = self.line();
             let end = self.rest().find('\n').map_or(self.text.len(), |i| self.at + i);
             let raw = &self.text[self.at..end];
-            let (name, value) = parse_tag(raw).map_err(|e| PgnError(format!("line {line}: {e}")))?;
+            let (name, value) = parse_tag(raw).map_err(|e| PgnError {
+                line: Some(line),
+                kind: PgnErrorKind::BadTag(e),
+            })?;
             if !names.insert(name.clone()) {
-                return err(format!("line {line}: duplicate tag {name}"));
+                return err_at(line, PgnErrorKind::DuplicateTag(name));
             }
             tags.push((name, value));
             self.at = end;
@@ -146,24 +305,20 @@ impl<'a> Lexer<'a> {
                     let open = body.find('{');
                     match (close, open) {
                         (Some(cl), Some(op)) if op < cl => {
-                            return err(format!("line {line}: nested comment: '{{' inside a {{comment}}"));
+                            return err_at(line, PgnErrorKind::NestedComment);
                         }
                         (Some(cl), _) => self.at += cl + 2,
-                        (None, _) => return err(format!("line {line}: comment opened with '{{' is never closed")),
+                        (None, _) => return err_at(line, PgnErrorKind::UnclosedComment),
                     }
                 }
-                '}' => return err(format!("line {line}: '}}' without an opening '{{'")),
+                '}' => return err_at(line, PgnErrorKind::StrayClosingBrace),
                 ';' => self.at = self.rest().find('\n').map_or(self.text.len(), |i| self.at + i),
-                '(' | ')' => return err(format!("line {line}: variations in parentheses are not supported")),
-                '[' => {
-                    return err(format!(
-                        "line {line}: a tag after the movetext: only one game per file is supported"
-                    ));
-                }
+                '(' | ')' => return err_at(line, PgnErrorKind::Variation),
+                '[' => return err_at(line, PgnErrorKind::TagAfterMovetext),
                 '$' => {
                     let digits = self.rest()[1..].bytes().take_while(u8::is_ascii_digit).count();
                     if digits == 0 {
-                        return err(format!("line {line}: '$' must be followed by a number"));
+                        return err_at(line, PgnErrorKind::NagWithoutNumber);
                     }
                     self.at += 1 + digits;
                 }
@@ -197,13 +352,12 @@ impl<'a> Lexer<'a> {
             return Ok(None);
         }
         if dots != 1 && dots != 3 {
-            return err(format!(
-                "line {line}: '{word}': a move number ends in '.' (White) or '...' (Black)"
-            ));
+            return err_at(line, PgnErrorKind::BadMoveNumber(word.to_string()));
         }
-        let number = word[..digits]
-            .parse()
-            .map_err(|_| PgnError(format!("line {line}: move number '{}' is too large", &word[..digits])))?;
+        let number = word[..digits].parse().map_err(|_| PgnError {
+            line: Some(line),
+            kind: PgnErrorKind::MoveNumberTooLarge(word[..digits].to_string()),
+        })?;
         self.at += digits + dots;
         Ok(Some(Token::MoveNumber {
             number,
@@ -248,10 +402,7 @@ fn parse_tag(raw: &str) -> Result<(String, String), String> {
 /// Reads and validates one PGN4D game.
 pub fn import(text: &str) -> Result<Record, PgnError> {
     if text.len() > MAX_BYTES {
-        return err(format!(
-            "the file is {} bytes, over the limit of {MAX_BYTES} bytes (256 KiB)",
-            text.len()
-        ));
+        return err(PgnErrorKind::TooLarge { bytes: text.len() });
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let normalised = text.replace("\r\n", "\n");
@@ -261,17 +412,33 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
     for (name, expected) in FORMAT_TAGS {
         match tag(name) {
             Some(v) if v == expected => {}
-            Some(v) => return err(format!("tag {name} must be \"{expected}\", found \"{v}\"")),
-            None => return err(format!("missing required tag {name} \"{expected}\"")),
+            Some(v) => {
+                return err(PgnErrorKind::WrongTagValue {
+                    name,
+                    expected,
+                    found: v.to_string(),
+                });
+            }
+            None => {
+                return err(PgnErrorKind::MissingTag {
+                    name,
+                    expected: Some(expected),
+                });
+            }
         }
     }
-    let fen = tag("FEN4D").ok_or_else(|| PgnError("missing required tag FEN4D".into()))?;
-    let start = Position::from_fen(fen).map_err(|e| PgnError(format!("tag FEN4D: {e}")))?;
-    let declared = tag("Result").ok_or_else(|| PgnError("missing required tag Result".into()))?;
+    let missing = |name| PgnError {
+        line: None,
+        kind: PgnErrorKind::MissingTag { name, expected: None },
+    };
+    let fen = tag("FEN4D").ok_or_else(|| missing("FEN4D"))?;
+    let start = Position::from_fen(fen).map_err(|e| PgnError {
+        line: None,
+        kind: PgnErrorKind::Fen(e),
+    })?;
+    let declared = tag("Result").ok_or_else(|| missing("Result"))?;
     if !matches!(declared, "*" | "1-0" | "0-1" | "1/2-1/2") {
-        return err(format!(
-            "tag Result must be *, 1-0, 0-1 or 1/2-1/2, found \"{declared}\""
-        ));
+        return err(PgnErrorKind::BadResultTag(declared.to_string()));
     }
 
     // Read every token first so the ply limit is checked before any move is played.
@@ -281,7 +448,7 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
     }
     let plies = tokens.iter().filter(|(t, _)| matches!(t, Token::Move(_))).count();
     if plies > MAX_PLIES {
-        return err(format!("the record has {plies} plies, over the limit of {MAX_PLIES}"));
+        return err(PgnErrorKind::TooManyPlies(plies));
     }
 
     let mut game = Game::new(start);
@@ -289,66 +456,79 @@ pub fn import(text: &str) -> Result<Record, PgnError> {
     let mut result: Option<(&str, usize)> = None;
     for (token, line) in tokens {
         if let Some((_, result_line)) = result {
-            return err(format!(
-                "line {line}: text after the result token on line {result_line}: only one game per file is supported"
-            ));
+            return err_at(line, PgnErrorKind::TextAfterResult { result_line });
         }
         let pos = game.position();
-        let ply = game.moves().len() + 1;
         let number = pos.fullmove_number() as u64;
         let black = pos.side_to_move() == Color::Black;
-        let label = format!("ply {ply} (move {number}{})", if black { "..." } else { "." });
+        let at = Ply {
+            ply: game.moves().len() + 1,
+            number,
+            black,
+        };
         match token {
             Token::MoveNumber { number: n, black: b } => {
                 if pending_number.is_some() {
-                    return err(format!("line {line}: two move numbers in a row"));
+                    return err_at(line, PgnErrorKind::TwoMoveNumbers);
                 }
                 if n != number || b != black {
                     let expected = format!("{number}{}", if black { "..." } else { "." });
                     let found = format!("{n}{}", if b { "..." } else { "." });
-                    return err(format!(
-                        "line {line}: {label}: wrong move number {found}, expected {expected}"
-                    ));
+                    return err_at(line, PgnErrorKind::WrongMoveNumber { at, found, expected });
                 }
                 pending_number = Some(line);
             }
             Token::Move(text) => {
                 pending_number = None;
-                if let Some(o) = game.outcome() {
-                    return err(format!(
-                        "line {line}: {label}: '{text}' follows the end of the game ({o})"
-                    ));
+                if let Some(outcome) = game.outcome() {
+                    return err_at(
+                        line,
+                        PgnErrorKind::MoveAfterEnd {
+                            at,
+                            text: text.to_string(),
+                            outcome,
+                        },
+                    );
                 }
-                let mv = parse_move(pos, text, Strictness::Record)
-                    .map_err(|e| PgnError(format!("line {line}: {label}: illegal move {e}")))?;
-                game.play(mv)
-                    .map_err(|e| PgnError(format!("line {line}: {label}: {e}")))?;
+                let mv = parse_move(pos, text, Strictness::Record).map_err(|error| PgnError {
+                    line: Some(line),
+                    kind: PgnErrorKind::IllegalMove { at, error },
+                })?;
+                game.play(mv).map_err(|error| PgnError {
+                    line: Some(line),
+                    kind: PgnErrorKind::Refused { at, error },
+                })?;
             }
             Token::Result(token) => {
                 if let Some(number_line) = pending_number {
-                    return err(format!("line {number_line}: a move number with no move after it"));
+                    return err_at(number_line, PgnErrorKind::NumberWithoutMove);
                 }
                 result = Some((token, line));
             }
         }
     }
     let Some((token, line)) = result else {
-        return err("the movetext must end with a result token (*, 1-0, 0-1 or 1/2-1/2)".into());
+        return err(PgnErrorKind::MissingResult);
     };
     if token != declared {
-        return err(format!(
-            "line {line}: result token {token} differs from the Result tag \"{declared}\""
-        ));
+        return err_at(
+            line,
+            PgnErrorKind::ResultDiffersFromTag {
+                token: token.to_string(),
+                declared: declared.to_string(),
+            },
+        );
     }
     let expected = result_token(&game);
     if token != expected {
-        let why = match game.outcome() {
-            Some(o) => format!("the final position is decided: {o}"),
-            None => "the game has not ended on the board (this format records no resignations or agreements)".into(),
-        };
-        return err(format!(
-            "line {line}: result {token} does not match the position: {why}, so it must be {expected}"
-        ));
+        return err_at(
+            line,
+            PgnErrorKind::ResultMismatch {
+                token: token.to_string(),
+                expected,
+                outcome: game.outcome(),
+            },
+        );
     }
     Ok(Record { tags, game })
 }

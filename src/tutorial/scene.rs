@@ -97,13 +97,73 @@ pub struct Scene {
     pub next: Option<String>,
 }
 
-/// What is wrong with a scene file, and where.
+/// What is wrong with a scene file, and where: a place in the text that RON could not read, or
+/// a field whose value is wrong (with the solution's move, when it is one of those).
 #[derive(Clone, Debug, PartialEq)]
-pub struct SceneError(pub String);
+pub enum SceneError {
+    Syntax {
+        file: String,
+        line: usize,
+        column: usize,
+        /// The field the line sets, when it sets one.
+        field: Option<String>,
+        message: String,
+    },
+    Field {
+        file: String,
+        field: &'static str,
+        /// The solution's move (1-based) at fault.
+        solution_move: Option<usize>,
+        problem: String,
+    },
+}
+
+impl SceneError {
+    fn field(file: &str, field: &'static str, problem: impl std::fmt::Display) -> SceneError {
+        SceneError::Field {
+            file: file.to_string(),
+            field,
+            solution_move: None,
+            problem: problem.to_string(),
+        }
+    }
+
+    fn solution_move(file: &str, index: usize, problem: impl std::fmt::Display) -> SceneError {
+        SceneError::Field {
+            file: file.to_string(),
+            field: "solution",
+            solution_move: Some(index + 1),
+            problem: problem.to_string(),
+        }
+    }
+}
 
 impl std::fmt::Display for SceneError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SceneError::Syntax {
+                file,
+                line,
+                column,
+                field,
+                message,
+            } => {
+                write!(f, "{file}:{line}:{column}: {message}")?;
+                match field {
+                    Some(field) => write!(f, " (field `{field}`)"),
+                    None => Ok(()),
+                }
+            }
+            SceneError::Field {
+                file,
+                field,
+                solution_move,
+                problem,
+            } => match solution_move {
+                Some(n) => write!(f, "{file}: field `{field}`, move {n}: {problem}"),
+                None => write!(f, "{file}: field `{field}`: {problem}"),
+            },
+        }
     }
 }
 
@@ -126,8 +186,13 @@ impl Scene {
     pub fn parse(file: &str, text: &str) -> Result<Scene, SceneError> {
         ron::from_str::<Scene>(text).map_err(|e| {
             let line = e.span.start.line;
-            let field = field_on_line(text, line).map_or(String::new(), |f| format!(" (field `{f}`)"));
-            SceneError(format!("{file}:{line}:{}: {}{field}", e.span.start.col, e.code))
+            SceneError::Syntax {
+                file: file.to_string(),
+                line,
+                column: e.span.start.col,
+                field: field_on_line(text, line).map(str::to_string),
+                message: e.code.to_string(),
+            }
         })
     }
 }
@@ -140,9 +205,13 @@ fn field_on_line(text: &str, line: usize) -> Option<&str> {
     (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(name)
 }
 
-fn square(file: &str, field: &str, text: &str) -> Result<Square, SceneError> {
-    text.parse()
-        .map_err(|e| SceneError(format!("{file}: field `{field}`: {e}")))
+fn square(file: &str, field: &'static str, text: &str) -> Result<Square, SceneError> {
+    text.parse().map_err(|e: String| SceneError::Field {
+        file: file.to_string(),
+        field,
+        solution_move: None,
+        problem: e,
+    })
 }
 
 impl ValidScene {
@@ -156,21 +225,24 @@ impl ValidScene {
         } else {
             Position::from_fen(&scene.fen)
         }
-        .map_err(|e| SceneError(format!("{file}: field `fen`: {e}")))?;
+        .map_err(|e| SceneError::field(&file, "fen", e))?;
         let player = match scene.player.as_str() {
             "White" => Color::White,
             "Black" => Color::Black,
             other => {
-                return Err(SceneError(format!(
-                    "{file}: field `player`: '{other}' must be White or Black"
-                )));
+                return Err(SceneError::field(
+                    &file,
+                    "player",
+                    format!("'{other}' must be White or Black"),
+                ));
             }
         };
         if position.side_to_move() != player {
-            return Err(SceneError(format!(
-                "{file}: field `player`: {} is not to move in the FEN",
-                player.name()
-            )));
+            return Err(SceneError::field(
+                &file,
+                "player",
+                format!("{} is not to move in the FEN", player.name()),
+            ));
         }
         let highlight = scene
             .highlight
@@ -191,7 +263,7 @@ impl ValidScene {
             Allowed::Moves(moves) => {
                 for m in moves {
                     parse_move(&position, m, Strictness::Lenient)
-                        .map_err(|e| SceneError(format!("{file}: field `allowed`: {e}")))?;
+                        .map_err(|e| SceneError::field(&file, "allowed", e))?;
                 }
             }
             Allowed::AnyLegal | Allowed::Nothing => {}
@@ -201,15 +273,14 @@ impl ValidScene {
             square(&file, "mistakes", &mistake.to)?;
         }
         if let Reply::Computer(level) = &scene.reply {
-            crate::ai::levels::find(level).map_err(|e| SceneError(format!("{file}: field `reply`: {e}")))?;
+            crate::ai::levels::find(level).map_err(|e| SceneError::field(&file, "reply", e))?;
         }
         let mut game = Game::new(position.clone());
         let mut solution = Vec::new();
         for (ply, text) in scene.solution.iter().enumerate() {
             let mv = parse_move(game.position(), text, Strictness::Lenient)
-                .map_err(|e| SceneError(format!("{file}: field `solution`, move {}: {e}", ply + 1)))?;
-            game.play(mv)
-                .map_err(|e| SceneError(format!("{file}: field `solution`, move {}: {e}", ply + 1)))?;
+                .map_err(|e| SceneError::solution_move(&file, ply, e))?;
+            game.play(mv).map_err(|e| SceneError::solution_move(&file, ply, e))?;
             solution.push(mv);
         }
         let valid = ValidScene {
@@ -226,7 +297,7 @@ impl ValidScene {
     }
 
     fn check_solution(&self, file: &str, after: &Game) -> Result<(), SceneError> {
-        let fail = |why: String| Err(SceneError(format!("{file}: field `solution`: {why}")));
+        let fail = |why: String| Err(SceneError::field(file, "solution", why));
         let first = self.solution.first().copied();
         if let Some(mv) = first
             && !self.allows(mv)
@@ -237,7 +308,7 @@ impl ValidScene {
             Success::Explore => Ok(()),
             Success::Move(text) => {
                 let wanted = parse_move(&self.position, text, Strictness::Lenient)
-                    .map_err(|e| SceneError(format!("{file}: field `success`: {e}")))?;
+                    .map_err(|e| SceneError::field(file, "success", e))?;
                 if first == Some(wanted) {
                     Ok(())
                 } else {

@@ -4,7 +4,7 @@ use tesseract_chess::rules::pgn::{self, SAMPLE};
 use tesseract_chess::rules::*;
 
 fn error(text: &str) -> String {
-    pgn::import(text).unwrap_err().0
+    pgn::import(text).unwrap_err().to_string()
 }
 
 /// The sample with its movetext replaced.
@@ -198,6 +198,17 @@ fn a_game_at_the_fullmove_limit_exports_only_what_imports() {
             tesseract_chess::rules::lan::format_move(game.position(), black)
         ),
     );
+    let typed = pgn::import(&past).unwrap_err();
+    assert!(
+        matches!(
+            typed.kind,
+            pgn::PgnErrorKind::Refused {
+                at: pgn::Ply { ply: 2, .. },
+                error: PlayError::RecordFull
+            }
+        ),
+        "{typed:?}"
+    );
     let why = error(&past);
     assert!(why.contains("ply 2") && why.contains("record is full"), "{why}");
 }
@@ -207,6 +218,9 @@ fn the_duplicate_tag_check_names_the_line_among_thousands() {
     let head = SAMPLE.split("\n\n").next().unwrap();
     let many: String = (0..12_000).map(|i| format!("[Extra{i} \"x\"]\n")).collect();
     let text = format!("{head}\n{many}[Extra7 \"again\"]\n\n1. Bb1@10-b1@01 *\n");
+    let typed = pgn::import(&text).unwrap_err();
+    assert_eq!(typed.line, Some(12014));
+    assert_eq!(typed.kind, pgn::PgnErrorKind::DuplicateTag("Extra7".into()));
     let why = error(&text);
     assert!(why.contains("line 12014: duplicate tag Extra7"), "{why}");
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use tesseract_chess::rules::Game;
-use tesseract_chess::tutorial::{Success, ValidScene};
+use tesseract_chess::tutorial::{SceneError, Success, ValidScene};
 
 fn all_scenes() -> BTreeMap<String, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes");
@@ -94,21 +94,32 @@ fn mistakes_are_explained_and_the_explorer_counts_hold() {
 fn malformed_scenes_name_the_file_line_and_field() {
     let good = &all_scenes()["20-rook"];
     let missing = good.replace("    player: \"White\",\n", "");
-    let e = ValidScene::load("broken", &missing).unwrap_err().0;
+    let e = ValidScene::load("broken", &missing).unwrap_err().to_string();
     assert!(e.starts_with("scenes/broken.ron:") && e.contains("player"), "{e}");
     let typo = good.replace("success:", "sucess:");
-    let e = ValidScene::load("broken", &typo).unwrap_err().0;
+    let e = ValidScene::load("broken", &typo).unwrap_err().to_string();
     assert!(e.contains("sucess") && e.contains(":8:") || e.contains("sucess"), "{e}");
     let line_of = |e: &str| e.split(':').nth(1).and_then(|l| l.parse::<usize>().ok());
     assert!(line_of(&e).is_some_and(|l| l > 1), "a line number: {e}");
     let bad_square = good.replace("\"a1@00-a1@01\"", "\"a1@00-e1@01\"");
-    let e = ValidScene::load("broken", &bad_square).unwrap_err().0;
+    let e = ValidScene::load("broken", &bad_square).unwrap_err().to_string();
     assert!(e.contains("field `success`") || e.contains("field `solution`"), "{e}");
     let bad_fen = good.replace("R1K1|", "R1K2|");
-    let e = ValidScene::load("broken", &bad_fen).unwrap_err().0;
+    let error = ValidScene::load("broken", &bad_fen).unwrap_err();
+    assert!(matches!(&error, SceneError::Field { field: "fen", .. }), "{error:?}");
+    let e = error.to_string();
     assert!(e.contains("field `fen`"), "{e}");
     let illegal = good.replace("solution: [\"a1@00-a1@01\"]", "solution: [\"a1@00-b2@00\"]");
-    let e = ValidScene::load("broken", &illegal).unwrap_err().0;
+    let error = ValidScene::load("broken", &illegal).unwrap_err();
+    assert!(matches!(
+        &error,
+        SceneError::Field {
+            field: "solution",
+            solution_move: Some(1),
+            ..
+        }
+    ));
+    let e = error.to_string();
     assert!(e.contains("field `solution`, move 1"), "{e}");
 }
 
