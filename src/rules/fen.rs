@@ -323,7 +323,9 @@ fn parse_number(text: &str, field: &'static str, min: u32, max: u32) -> Result<u
         min,
         max,
     };
-    if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 7 {
+    // Canonical numbers only, as for the boards: no sign, no leading zero ("01"), one spelling.
+    let leading_zero = text.len() > 1 && text.starts_with('0');
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 7 || leading_zero {
         return Err(not_a_number());
     }
     let value: u32 = text.parse().map_err(|_| not_a_number())?;
@@ -415,6 +417,8 @@ mod tests {
         assert!(error_of(&classic.replace(" w 0 1", " w 101 1")).contains("halfmove"));
         assert!(error_of(&classic.replace(" w 0 1", " w 0 0")).contains("fullmove"));
         assert!(error_of(&classic.replace(" w 0 1", " w -1 1")).contains("halfmove"));
+        assert!(error_of(&classic.replace(" w 0 1", " w 01 1")).contains("halfmove"));
+        assert!(error_of(&classic.replace(" w 0 1", " w 0 007")).contains("fullmove"));
         assert!(error_of(&classic.replace("RNKQ", "RNKX")).contains("board 1 (Z=0,W=0), rank 1: 'X'"));
         assert!(error_of(&classic.replace("1BR1", "1BR2")).contains("board 2 (Z=1,W=0), rank 1"));
         assert!(error_of(&classic.replace("qknr/", "qknrr/")).contains("board 4 (Z=1,W=1), rank 4"));

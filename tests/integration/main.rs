@@ -4,6 +4,7 @@
 mod ai;
 mod app;
 mod cli;
+mod fuzz;
 mod mates;
 mod pgn;
 mod profile;
