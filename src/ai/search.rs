@@ -592,7 +592,8 @@ impl<'a> Run<'a> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if quiet {
+                        // A probe's cut-offs refute mates, not moves worth trying first.
+                        if quiet && !proving {
                             self.reward_quiet(mv, ply, depth);
                         }
                         break;
@@ -608,9 +609,9 @@ impl<'a> Run<'a> {
             Bound::Upper
         };
         // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
-        // and a fail-low node has no real best move): it keeps what the heuristic search knows
-        // of a position and adds its proofs.
-        let keep_heuristic = proving && !proves_mate(bound, best) && entry.is_some_and(|e| !e.mate_safe);
+        // and a fail-low node has no real best move): it never replaces what the heuristic
+        // search stored, of this position or another in the slot, and adds its proofs.
+        let keep_heuristic = proving && !proves_mate(bound, best) && self.engine.tt.holds_heuristic(key);
         if !keep_heuristic {
             let best_move = if proving && bound == Bound::Upper {
                 None

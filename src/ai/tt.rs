@@ -56,6 +56,12 @@ impl TranspositionTable {
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
+    /// Whether storing at `key` would replace a heuristic entry (of any position): a mate
+    /// probe's refutations leave those in place, so the probe never costs the search its moves.
+    pub fn holds_heuristic(&self, key: u64) -> bool {
+        self.entries[self.slot(key)].is_some_and(|e| !e.mate_safe)
+    }
+
     pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
         let generation = self.generation;
         let slot = self.slot(key);
