@@ -77,8 +77,8 @@ pub const LEVELS: [Level; 6] = [
         (1663.0, 80.0),
     ),
     level("club", "20,000 nodes", nodes(20_000), 0, (1697.0, 78.0)),
-    level("strong", "200,000 nodes", nodes(200_000), 0, (1850.0, 78.0)),
-    level("master", "2,000,000 nodes", nodes(2_000_000), 0, (1901.0, 78.0)),
+    level("strong", "200,000 nodes", nodes(200_000), 0, (1833.0, 78.0)),
+    level("master", "2,000,000 nodes", nodes(2_000_000), 0, (1884.0, 78.0)),
 ];
 
 /// The level used when none is named.

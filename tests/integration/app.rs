@@ -421,6 +421,14 @@ mod rated {
         app.update();
     }
 
+    /// A rated game from the classic start in which the player has moved the rook a1@00-a1@01.
+    fn rated_game_after_one_move(profile: &std::path::Path) -> App {
+        let mut app = rated_app(Setup::Classic.position(), profile);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        app
+    }
+
     fn temp_profile(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("tesseract-rated-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -463,9 +471,7 @@ mod rated {
     #[test]
     fn a_rated_game_never_finished_counts_as_a_loss_at_the_next_start() {
         let path = temp_profile("closed-tab");
-        let mut app = rated_app(Setup::Classic.position(), &path);
-        send(&mut app, Intent::Activate(sq("a1@00")));
-        send(&mut app, Intent::Activate(sq("a1@01")));
+        let mut app = rated_game_after_one_move(&path);
         // The tab is closed (or the game crashes): no exit runs, yet the game in progress is saved.
         let left = saved(&path);
         assert!(left.games.is_empty());
@@ -489,9 +495,7 @@ mod rated {
     #[test]
     fn a_rated_game_has_no_undo() {
         let path = temp_profile("undo");
-        let mut app = rated_app(Setup::Classic.position(), &path);
-        send(&mut app, Intent::Activate(sq("a1@00")));
-        send(&mut app, Intent::Activate(sq("a1@01")));
+        let mut app = rated_game_after_one_move(&path);
         let before = play(&app).game.moves().len();
         send(&mut app, Intent::Undo);
         assert_eq!(play(&app).game.moves().len(), before, "a rated move was taken back");
@@ -503,9 +507,7 @@ mod rated {
     #[test]
     fn leaving_a_rated_game_asks_first_and_counts_even_from_a_review() {
         let path = temp_profile("review");
-        let mut app = rated_app(Setup::Classic.position(), &path);
-        send(&mut app, Intent::Activate(sq("a1@00")));
-        send(&mut app, Intent::Activate(sq("a1@01")));
+        let mut app = rated_game_after_one_move(&path);
         send(&mut app, Intent::Review(Some(0)));
         assert!(play(&app).review.is_some());
         let new_game = || Intent::NewGame {
@@ -539,9 +541,7 @@ mod rated {
     #[test]
     fn leaving_a_rated_game_counts_as_a_loss_and_keeps_the_star() {
         let path = temp_profile("abandon");
-        let mut app = rated_app(Setup::Classic.position(), &path);
-        send(&mut app, Intent::Activate(sq("a1@00")));
-        send(&mut app, Intent::Activate(sq("a1@01")));
+        let mut app = rated_game_after_one_move(&path);
         assert!(!play(&app).game.moves().is_empty(), "the player's move was played");
         app.world_mut().write_message(Intent::NewGame {
             start: Box::new(Setup::Classic.position()),
