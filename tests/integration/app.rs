@@ -471,7 +471,7 @@ mod rated {
     #[test]
     fn a_rated_game_never_finished_counts_as_a_loss_at_the_next_start() {
         let path = temp_profile("closed-tab");
-        let mut app = rated_game_after_one_move(&path);
+        let app = rated_game_after_one_move(&path);
         // The tab is closed (or the game crashes): no exit runs, yet the game in progress is saved.
         let left = saved(&path);
         assert!(left.games.is_empty());
