@@ -8,6 +8,7 @@ pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod files;
+pub mod four_player;
 pub mod rating;
 pub mod rules;
 pub mod tutorial;

@@ -1,0 +1,261 @@
+//! The cross board: 14 files `a`–`n` and 14 ranks `1`–`14` without the four 3×3 corners, 160
+//! squares; the four seats in turn order, and the pieces (a seat's, or grey once its army is out).
+
+use std::fmt;
+
+/// Files and ranks on a side of the board.
+pub const SIZE: u8 = 14;
+/// Squares on the board (196 less the four corners of 9).
+pub const SQUARES: usize = 160;
+
+/// A square of the cross board: `file + 14 · rank`, both from 0. Only the 160 squares off the
+/// corners exist; `Square::new` refuses the others.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` and `rank` (0-based), if it is on the board.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if on_board(file, rank) {
+            Some(Square(file + SIZE * rank))
+        } else {
+            None
+        }
+    }
+
+    pub const fn file(self) -> u8 {
+        self.0 % SIZE
+    }
+
+    pub const fn rank(self) -> u8 {
+        self.0 / SIZE
+    }
+
+    /// `file + 14 · rank`, 0..196 (a mailbox index; corners are never used).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Every square of the board, rank 1 first, file a first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SIZE).flat_map(|rank| (0..SIZE).filter_map(move |file| Square::new(file, rank)))
+    }
+
+    /// The square `(df, dr)` away, if it is on the board.
+    pub fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let file = self.file() as i8 + df;
+        let rank = self.rank() as i8 + dr;
+        if (0..SIZE as i8).contains(&file) && (0..SIZE as i8).contains(&rank) {
+            Square::new(file as u8, rank as u8)
+        } else {
+            None
+        }
+    }
+}
+
+/// Whether `(file, rank)` is one of the 160 squares (not in a 3×3 corner).
+pub const fn on_board(file: u8, rank: u8) -> bool {
+    file < SIZE && rank < SIZE && !(in_corner_band(file) && in_corner_band(rank))
+}
+
+/// The first or last three files (or ranks), where the corners are.
+const fn in_corner_band(v: u8) -> bool {
+    v < 3 || v > SIZE - 4
+}
+
+impl fmt::Display for Square {
+    /// `h1`, `a7`, `n11`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl std::str::FromStr for Square {
+    type Err = String;
+
+    /// `h1` … `n14`; a corner square (`a1`) is named as off the board.
+    fn from_str(text: &str) -> Result<Square, String> {
+        let mut chars = text.chars();
+        let file = match chars.next() {
+            Some(c @ 'a'..='n') => c as u8 - b'a',
+            Some(c) => return Err(format!("'{text}': file '{c}' is not a to n")),
+            None => return Err("an empty square name".into()),
+        };
+        let digits = chars.as_str();
+        let rank: u8 = match digits.parse() {
+            Ok(r) if (1..=SIZE).contains(&r) && !digits.starts_with('0') => r,
+            _ => return Err(format!("'{text}': rank '{digits}' is not 1 to 14")),
+        };
+        Square::new(file, rank - 1).ok_or_else(|| format!("'{text}' is a corner square, off the board"))
+    }
+}
+
+/// The four players, in turn order (clockwise from the south).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Seat {
+    Red,
+    Blue,
+    Yellow,
+    Green,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::Red, Seat::Blue, Seat::Yellow, Seat::Green];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat opposite: partners in Teams and Club (Red + Yellow, Blue + Green).
+    pub const fn partner(self) -> Seat {
+        Seat::ALL[(self as usize + 2) % 4]
+    }
+
+    /// Who moves after this seat (before skipping anyone who is out).
+    pub const fn next(self) -> Seat {
+        Seat::ALL[(self as usize + 1) % 4]
+    }
+
+    /// `r`, `b`, `y`, `g` on the board in FEN4; upper case for the turn field.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::Red => 'r',
+            Seat::Blue => 'b',
+            Seat::Yellow => 'y',
+            Seat::Green => 'g',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|s| s.letter() == c.to_ascii_lowercase())
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::Red => "Red",
+            Seat::Blue => "Blue",
+            Seat::Yellow => "Yellow",
+            Seat::Green => "Green",
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PieceKind {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl PieceKind {
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'P',
+            PieceKind::Knight => 'N',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            PieceKind::Queen => 'Q',
+            PieceKind::King => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<PieceKind> {
+        PieceKind::ALL.into_iter().find(|k| k.letter() == c)
+    }
+}
+
+/// Whose a piece is: a live seat's, or grey (its army is out: it blocks and can be taken for 0).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Owner {
+    Seat(Seat),
+    Grey,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub owner: Owner,
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    pub const fn new(seat: Seat, kind: PieceKind) -> Piece {
+        Piece {
+            owner: Owner::Seat(seat),
+            kind,
+        }
+    }
+
+    /// FEN4's two letters: owner (`r b y g`, `d` for grey) and kind (`rK`, `dQ`).
+    pub fn fen4(self) -> String {
+        let owner = match self.owner {
+            Owner::Seat(seat) => seat.letter(),
+            Owner::Grey => 'd',
+        };
+        format!("{owner}{}", self.kind.letter())
+    }
+
+    pub fn from_fen4(text: &str) -> Option<Piece> {
+        let mut chars = text.chars();
+        let (owner, kind, rest) = (chars.next()?, chars.next()?, chars.next());
+        let kind = PieceKind::from_letter(kind).filter(|_| rest.is_none())?;
+        let owner = match owner {
+            'd' => Owner::Grey,
+            'r' | 'b' | 'y' | 'g' => Owner::Seat(Seat::from_letter(owner)?),
+            _ => return None,
+        };
+        Some(Piece { owner, kind })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cross_has_160_squares_and_no_corners() {
+        assert_eq!(Square::all().count(), SQUARES);
+        for name in ["a1", "c3", "l1", "n3", "a12", "c14", "l12", "n14"] {
+            assert!(name.parse::<Square>().unwrap_err().contains("corner"), "{name}");
+        }
+        for name in ["d1", "h1", "k1", "a4", "a11", "n4", "n11", "d14", "k14", "g7"] {
+            let square: Square = name.parse().unwrap();
+            assert_eq!(square.to_string(), name);
+        }
+        assert!("o4".parse::<Square>().is_err() && "d15".parse::<Square>().is_err());
+        assert!("d0".parse::<Square>().is_err() && "d01".parse::<Square>().is_err());
+        let h1: Square = "h1".parse().unwrap();
+        assert_eq!((h1.file(), h1.rank()), (7, 0));
+        assert_eq!(h1.offset(-5, 0), None, "c1 is a corner");
+        assert_eq!(h1.offset(0, 13).map(|s| s.to_string()), Some("h14".into()));
+    }
+
+    #[test]
+    fn seats_take_turns_clockwise_and_partner_across() {
+        assert_eq!(Seat::Red.next(), Seat::Blue);
+        assert_eq!(Seat::Green.next(), Seat::Red);
+        assert_eq!(Seat::Red.partner(), Seat::Yellow);
+        assert_eq!(Seat::Blue.partner(), Seat::Green);
+    }
+
+    #[test]
+    fn pieces_read_and_write_their_fen4_letters() {
+        for text in ["rK", "bP", "yQ", "gN", "dQ", "dK"] {
+            assert_eq!(Piece::from_fen4(text).unwrap().fen4(), text);
+        }
+        for text in ["xK", "rX", "r", "rKK", "RK"] {
+            assert_eq!(Piece::from_fen4(text), None, "{text}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! A four-player position: the pieces on the 160 squares and the state FEN4 carries — whose turn,
+//! who is out, castling rights, points, the halfmove counter, en passant squares and (Club) the
+//! pawns that have turned round.
+
+use super::board::{Owner, Piece, Seat, Square};
+
+/// Per seat, in the order Red, Blue, Yellow, Green.
+pub type PerSeat<T> = [T; 4];
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    /// Indexed by `Square::index` (`file + 14 · rank`); the corners stay empty.
+    pub(super) board: [Option<Piece>; 196],
+    pub turn: Seat,
+    pub out: PerSeat<bool>,
+    pub castle_king_side: PerSeat<bool>,
+    pub castle_queen_side: PerSeat<bool>,
+    pub points: PerSeat<u32>,
+    /// Plies since the last capture or pawn move (the 50-move rule is 200 plies).
+    pub halfmove: u32,
+    /// Per seat: the square its last double step skipped, and where that pawn stands.
+    pub en_passant: PerSeat<Option<(Square, Square)>>,
+    /// Per seat (Club): its pawns that reached the partner's back row and turned round.
+    pub turned: PerSeat<Vec<Square>>,
+}
+
+impl Position {
+    /// An empty board, Red to move, everyone in, no rights.
+    pub fn empty() -> Position {
+        Position {
+            board: [None; 196],
+            turn: Seat::Red,
+            out: [false; 4],
+            castle_king_side: [false; 4],
+            castle_queen_side: [false; 4],
+            points: [0; 4],
+            halfmove: 0,
+            en_passant: [None; 4],
+            turned: Default::default(),
+        }
+    }
+
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    pub fn put(&mut self, square: Square, piece: Piece) {
+        self.board[square.index()] = Some(piece);
+    }
+
+    pub fn remove(&mut self, square: Square) -> Option<Piece> {
+        self.board[square.index()].take()
+    }
+
+    /// Every piece with its square, rank 1 first.
+    pub fn placements(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// How many kings `seat` has on the board (a live seat has exactly one).
+    pub fn kings_of(&self, seat: Seat) -> usize {
+        self.placements()
+            .filter(|(_, p)| p.owner == Owner::Seat(seat) && p.kind == super::board::PieceKind::King)
+            .count()
+    }
+}
+
+/// The two starting arrays of `FOURPLAYER.md`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Setup {
+    /// chess.com's array today (`StartFen4 "4PC"`): Blue's king on a7, Green's on n8.
+    Modern,
+    /// chess.com's older array (`"4PCo"`): Blue's king on a8 and queen on a7, Green's king on n7.
+    Classic,
+}
+
+impl Setup {
+    pub const fn fen4(self) -> &'static str {
+        match self {
+            Setup::Modern => concat!(
+                "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-",
+                "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/",
+                "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/",
+                "bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/",
+                "x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x"
+            ),
+            Setup::Classic => concat!(
+                "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-",
+                "x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/",
+                "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/",
+                "bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/",
+                "x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x"
+            ),
+        }
+    }
+
+    /// The `StartFen4` tag's short name.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Setup::Modern => "4PC",
+            Setup::Classic => "4PCo",
+        }
+    }
+
+    pub fn position(self) -> Position {
+        Position::from_fen4(self.fen4()).expect("the setups are valid FEN4")
+    }
+}
