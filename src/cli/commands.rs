@@ -49,6 +49,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             super::engine_commands::selfplay(&options)
         }
         Command::Bench { nodes } => super::engine_commands::bench(nodes),
+        Command::FourPlayer { command } => super::four_player::execute(command),
         Command::Rating { profile, last } => rating(profile, last),
         Command::Ladder { games, seed, threads } => {
             super::engine_commands::ladder(games as usize, seed, threads as usize);

@@ -9,6 +9,7 @@ macro_rules! say {
 
 mod commands;
 mod engine_commands;
+mod four_player;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -150,6 +151,11 @@ pub enum Command {
         /// How many recent games to list.
         #[arg(long, default_value_t = 10)]
         last: usize,
+    },
+    /// Four-player chess on the cross board: perft and moves (more to come).
+    FourPlayer {
+        #[command(subcommand)]
+        command: four_player::FourPlayerCommand,
     },
     /// Measure search speed on a fixed set of positions.
     Bench {

@@ -410,8 +410,10 @@ fn read_en_passant(values: [&str; 4], pos: &mut Position) -> Result<(), Fen4Erro
         let (skipped, pawn) = value.split_once(':').ok_or_else(bad)?;
         let skipped: Square = skipped.parse().map_err(|_| bad())?;
         let pawn: Square = pawn.parse().map_err(|_| bad())?;
+        // The skipped square may be occupied meanwhile (then only while it is empty again can
+        // the pawn be taken en passant); the pawn must still stand.
         let is_own_pawn = pos.piece_at(pawn) == Some(Piece::new(seat, PieceKind::Pawn));
-        if !is_own_pawn || pos.piece_at(skipped).is_some() {
+        if !is_own_pawn {
             return Err(bad());
         }
         pos.en_passant[seat.index()] = Some((skipped, pawn));

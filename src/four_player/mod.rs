@@ -1,11 +1,18 @@
 //! Four-player chess on the 14×14 cross board (`FOURPLAYER.md`), no Bevy. So far: the board's
-//! squares, the seats and pieces, the position's state and FEN4. The move generator, the three
-//! rule sets, PGN4 and perft build on these (issue 12).
+//! squares, the seats and pieces, the position's state and FEN4, and legal moves, make/unmake and
+//! perft for Teams and Free-for-all's movement (a mailbox generator, exact against the contract's
+//! vectors). Scoring, eliminations, Club's rules, PGN4 and the fast generator build on these
+//! (issue 12).
 
 pub mod board;
 pub mod fen4;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
 pub mod position;
 
 pub use board::{Owner, Piece, PieceKind, Seat, Square};
 pub use fen4::Fen4Error;
+pub use movegen::{RuleKind, Rules, perft};
+pub use moves::{Move, MoveKind};
 pub use position::{Position, Setup};

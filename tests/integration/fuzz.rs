@@ -1,4 +1,5 @@
-//! Fuzzing every parser of user and file input: FEN4D, PGN4D, tutorial scenes and the profile.
+//! Fuzzing every parser of user and file input: FEN4D, PGN4D, tutorial scenes, the profile, and
+//! four-player FEN4.
 //! Each takes 100,000 inputs: valid texts with random edits (where the interesting errors are)
 //! and arbitrary strings. None may panic; what parses must write back to the same thing.
 //! Ignored by default; run with `cargo test --release -- --ignored fuzz` (about 1.3 s in all here for
@@ -115,6 +116,17 @@ proptest! {
 
     #[test]
     #[ignore]
+    fn fuzz_fen4(text in input(fen4s())) {
+        if let Ok(pos) = tesseract_chess::four_player::Position::from_fen4(&text) {
+            let written = pos.to_fen4();
+            let again = tesseract_chess::four_player::Position::from_fen4(&written).expect("what is written reads back");
+            prop_assert_eq!(again, pos.clone());
+            let _ = pos.legal_moves(tesseract_chess::four_player::Rules::TEAMS);
+        }
+    }
+
+    #[test]
+    #[ignore]
     fn fuzz_pgn4d(text in input(records())) {
         if let Ok(record) = pgn::import(&text) {
             let again = pgn::import(&pgn::export(&record.game, &[])).expect("an export imports");
@@ -138,6 +150,14 @@ proptest! {
             prop_assert!(profile.games.iter().all(|g| g.opponent_rating.is_finite() && g.rating_after.is_finite()));
         }
     }
+}
+
+fn fen4s() -> Vec<String> {
+    use tesseract_chess::four_player::Setup as FourSetup;
+    vec![
+        FourSetup::Modern.fen4().to_string(),
+        FourSetup::Classic.fen4().to_string(),
+    ]
 }
 
 fn records() -> Vec<String> {

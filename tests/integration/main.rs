@@ -4,6 +4,7 @@
 mod ai;
 mod app;
 mod cli;
+mod four_player;
 mod fuzz;
 mod mates;
 mod pgn;

@@ -1,0 +1,134 @@
+//! Moves of four-player chess and the board geometry they need: where each seat's pawns go,
+//! its back row and corner rooks, and per-square step tables (no off-board tests in the loops).
+
+use std::sync::OnceLock;
+
+use super::board::{PieceKind, SIZE, Seat, Square};
+
+/// What a move does besides carrying a piece from one square to another.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    Normal,
+    /// A pawn's two-step from its starting rank or file.
+    DoubleStep,
+    /// A pawn captures the pawn that just double-stepped past `to`.
+    EnPassant,
+    /// Castling: the king moves two squares towards the rook.
+    CastleKingSide,
+    CastleQueenSide,
+    Promotion(PieceKind),
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move { from, to, kind }
+    }
+}
+
+/// The eight directions as (file, rank) steps: four straight, then four diagonal.
+pub const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// A seat's geometry: which way its pawns go and where its army starts.
+impl Seat {
+    /// A pawn's forward step (file, rank): Red up the ranks, Blue up the files, Yellow down the
+    /// ranks, Green down the files.
+    pub const fn forward(self) -> (i8, i8) {
+        match self {
+            Seat::Red => (0, 1),
+            Seat::Blue => (1, 0),
+            Seat::Yellow => (0, -1),
+            Seat::Green => (-1, 0),
+        }
+    }
+
+    /// How far forward a square is from this seat's back edge (0 on its back row).
+    pub const fn progress(self, square: Square) -> u8 {
+        match self {
+            Seat::Red => square.rank(),
+            Seat::Blue => square.file(),
+            Seat::Yellow => SIZE - 1 - square.rank(),
+            Seat::Green => SIZE - 1 - square.file(),
+        }
+    }
+
+    /// The square on this seat's back row (`progress` 0) at `along` (0..14 along the row).
+    fn back_row(self, along: u8) -> Option<Square> {
+        match self {
+            Seat::Red => Square::new(along, 0),
+            Seat::Blue => Square::new(0, along),
+            Seat::Yellow => Square::new(along, SIZE - 1),
+            Seat::Green => Square::new(SIZE - 1, along),
+        }
+    }
+
+    /// The two corner rooks' squares of this seat's back row (d and k, or 4 and 11).
+    pub fn rook_corners(self) -> [Square; 2] {
+        [3, 10].map(|along| self.back_row(along).expect("on the board"))
+    }
+}
+
+/// Step tables: `step[d][s]` is the square one step in direction `d` from `s`, `knight[s]` the
+/// knight's squares, `king[s]` the king's.
+pub struct Tables {
+    pub step: [[Option<Square>; 196]; 8],
+    pub knight: Vec<Vec<Square>>,
+    pub king: Vec<Vec<Square>>,
+}
+
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Tables {
+            step: [[None; 196]; 8],
+            knight: vec![Vec::new(); 196],
+            king: vec![Vec::new(); 196],
+        };
+        for s in Square::all() {
+            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                t.step[d][s.index()] = s.offset(df, dr);
+                t.king[s.index()].extend(s.offset(df, dr));
+            }
+            t.knight[s.index()] = KNIGHT.iter().filter_map(|&(df, dr)| s.offset(df, dr)).collect();
+        }
+        t
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_seat_starts_on_its_own_edge() {
+        let h1: Square = "h1".parse().unwrap();
+        assert_eq!(Seat::Red.progress(h1), 0);
+        assert_eq!(Seat::Yellow.progress(h1), 13);
+        assert_eq!(
+            Seat::Blue.rook_corners().map(|s| s.to_string()),
+            ["a4".to_string(), "a11".to_string()]
+        );
+        assert_eq!(
+            Seat::Green.rook_corners().map(|s| s.to_string()),
+            ["n4".to_string(), "n11".to_string()]
+        );
+        let t = tables();
+        assert_eq!(
+            t.knight["h1".parse::<Square>().unwrap().index()].len(),
+            4,
+            "g3 f2 j2 i3"
+        );
+        assert_eq!(
+            t.king["d1".parse::<Square>().unwrap().index()].len(),
+            3,
+            "c1 and c2 are corners"
+        );
+    }
+}

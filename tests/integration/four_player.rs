@@ -1,0 +1,240 @@
+//! Four-player chess, built so far: the contract's perft vectors, each movement rule by a
+//! constructed position, make/unmake over random games, and the command line.
+
+use std::process::Command;
+
+use tesseract_chess::ai::random::Rng;
+use tesseract_chess::four_player::notation::format_move;
+use tesseract_chess::four_player::*;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Four kings out of each other's way, `turn` to move, and the given pieces.
+fn position(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
+    let mut pos = Position::empty();
+    for (name, seat) in [
+        ("h1", Seat::Red),
+        ("a7", Seat::Blue),
+        ("g14", Seat::Yellow),
+        ("n8", Seat::Green),
+    ] {
+        pos.put(sq(name), Piece::new(seat, PieceKind::King));
+    }
+    for &(name, seat, kind) in pieces {
+        pos.put(sq(name), Piece::new(seat, kind));
+    }
+    pos.turn = turn;
+    pos
+}
+
+fn texts(pos: &Position, rules: Rules) -> Vec<String> {
+    pos.legal_moves(rules).iter().map(|&m| format_move(pos, m)).collect()
+}
+
+#[test]
+fn teams_partners_neither_capture_nor_check_each_other() {
+    // A red rook on h7 with a yellow knight on h9 and a blue knight on j7.
+    let pos = position(
+        Seat::Red,
+        &[
+            ("h7", Seat::Red, PieceKind::Rook),
+            ("h9", Seat::Yellow, PieceKind::Knight),
+            ("j7", Seat::Blue, PieceKind::Knight),
+        ],
+    );
+    let teams = texts(&pos, Rules::TEAMS);
+    assert!(teams.contains(&"Rh7xNj7".to_string()) && !teams.contains(&"Rh7xNh9".to_string()));
+    let ffa = texts(&pos, Rules::FFA);
+    assert!(ffa.contains(&"Rh7xNj7".to_string()) && ffa.contains(&"Rh7xNh9".to_string()));
+    // Yellow's queen facing Red's king: check in FFA, nothing in Teams.
+    let pos = position(Seat::Blue, &[("h5", Seat::Yellow, PieceKind::Queen)]);
+    assert!(!pos.in_check(Rules::TEAMS, Seat::Red));
+    assert!(pos.in_check(Rules::FFA, Seat::Red));
+}
+
+#[test]
+fn en_passant_by_opponents_and_not_by_a_partner() {
+    // Blue's pawn has just gone b5-d5 (skipping c5); Red's pawn on d4 and Green's on d6 could take it.
+    let mut pos = position(
+        Seat::Red,
+        &[
+            ("d5", Seat::Blue, PieceKind::Pawn),
+            ("d4", Seat::Red, PieceKind::Pawn),
+            ("d6", Seat::Green, PieceKind::Pawn),
+        ],
+    );
+    pos.en_passant[Seat::Blue.index()] = Some((sq("c5"), sq("d5")));
+    let capture = pos
+        .legal_moves(Rules::TEAMS)
+        .into_iter()
+        .find(|m| m.kind == MoveKind::EnPassant)
+        .expect("Red takes en passant");
+    assert_eq!(format_move(&pos, capture), "d4xc5");
+    let mut after = pos.clone();
+    after.make(Rules::TEAMS, capture);
+    assert_eq!(after.piece_at(sq("d5")), None, "the double-stepper is taken");
+    // Green is Blue's partner in Teams: no en passant; in FFA it may.
+    pos.turn = Seat::Green;
+    assert!(
+        pos.legal_moves(Rules::TEAMS)
+            .iter()
+            .all(|m| m.kind != MoveKind::EnPassant)
+    );
+    assert!(
+        pos.legal_moves(Rules::FFA)
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant)
+    );
+}
+
+#[test]
+fn a_double_step_opens_en_passant_until_its_owner_moves_again() {
+    let rules = Rules::TEAMS;
+    let mut pos = Setup::Modern.position();
+    let play = |pos: &mut Position, text: &str| {
+        let mv = pos
+            .legal_moves(rules)
+            .into_iter()
+            .find(|&m| format_move(pos, m) == text)
+            .unwrap_or_else(|| panic!("{text} is legal"));
+        pos.make(rules, mv);
+    };
+    play(&mut pos, "e2-e4");
+    assert_eq!(pos.en_passant[Seat::Red.index()], Some((sq("e3"), sq("e4"))));
+    play(&mut pos, "b7-c7");
+    play(&mut pos, "g13-g12");
+    play(&mut pos, "m8-l8");
+    play(&mut pos, "h2-h3");
+    assert_eq!(pos.en_passant[Seat::Red.index()], None, "Red moved again");
+}
+
+#[test]
+fn castling_both_ways_and_its_refusals() {
+    let rules = Rules::TEAMS;
+    let mut pos = Setup::Modern.position();
+    for name in ["e1", "f1", "g1", "i1", "j1"] {
+        pos.remove(sq(name));
+    }
+    let moves = texts(&pos, rules);
+    assert!(
+        moves.contains(&"O-O".to_string()) && moves.contains(&"O-O-O".to_string()),
+        "{moves:?}"
+    );
+    let long = pos
+        .legal_moves(rules)
+        .into_iter()
+        .find(|m| m.kind == MoveKind::CastleQueenSide)
+        .unwrap();
+    let mut after = pos.clone();
+    after.make(rules, long);
+    assert_eq!(after.piece_at(sq("f1")), Some(Piece::new(Seat::Red, PieceKind::King)));
+    assert_eq!(after.piece_at(sq("g1")), Some(Piece::new(Seat::Red, PieceKind::Rook)));
+    assert!(
+        !after.castle_king_side[0] && !after.castle_queen_side[0],
+        "the king moved"
+    );
+    // A blue rook on f5 with the f-file open guards f1: no queen-side castling, king-side still.
+    let mut guarded = pos.clone();
+    guarded.remove(sq("f2"));
+    guarded.put(sq("f5"), Piece::new(Seat::Blue, PieceKind::Rook));
+    let moves = texts(&guarded, rules);
+    assert!(
+        moves.contains(&"O-O".to_string()) && !moves.contains(&"O-O-O".to_string()),
+        "{moves:?}"
+    );
+    // A piece between, or a right lost, refuses it too.
+    let mut blocked = pos.clone();
+    blocked.put(sq("e1"), Piece::new(Seat::Red, PieceKind::Knight));
+    assert!(!texts(&blocked, rules).contains(&"O-O-O".to_string()));
+    let mut no_right = pos.clone();
+    no_right.castle_king_side[0] = false;
+    assert!(!texts(&no_right, rules).contains(&"O-O".to_string()));
+    // Every seat castles both ways from the modern array with its back row cleared.
+    for seat in Seat::ALL {
+        let mut open = Setup::Modern.position();
+        let back: Vec<Square> = open
+            .placements()
+            .filter(|(s, p)| {
+                p.owner == Owner::Seat(seat)
+                    && p.kind != PieceKind::Pawn
+                    && p.kind != PieceKind::King
+                    && p.kind != PieceKind::Rook
+                    && seat.progress(*s) == 0
+            })
+            .map(|(s, _)| s)
+            .collect();
+        for s in back {
+            open.remove(s);
+        }
+        open.turn = seat;
+        let moves = texts(&open, rules);
+        assert!(
+            moves.contains(&"O-O".to_string()) && moves.contains(&"O-O-O".to_string()),
+            "{seat:?}: {moves:?}"
+        );
+    }
+}
+
+#[test]
+fn promotion_on_the_eighth_in_ffa_and_the_eleventh_in_teams() {
+    let pos = position(
+        Seat::Red,
+        &[("e7", Seat::Red, PieceKind::Pawn), ("e10", Seat::Red, PieceKind::Pawn)],
+    );
+    let ffa = texts(&pos, Rules::FFA);
+    assert!(
+        ffa.contains(&"e7-e8=Q".to_string()) && !ffa.contains(&"e7-e8=R".to_string()),
+        "{ffa:?}"
+    );
+    assert!(ffa.contains(&"e10-e11".to_string()));
+    let teams = texts(&pos, Rules::TEAMS);
+    for piece in ["Q", "R", "B", "N"] {
+        assert!(teams.contains(&format!("e10-e11={piece}")), "{teams:?}");
+    }
+    assert!(teams.contains(&"e7-e8".to_string()));
+}
+
+#[test]
+fn make_and_unmake_restore_every_position_of_random_games() {
+    for (rules, seed) in [(Rules::TEAMS, 1), (Rules::FFA, 2)] {
+        let mut rng = Rng::new(seed);
+        for _ in 0..30 {
+            let mut pos = Setup::Modern.position();
+            for _ in 0..60 {
+                let moves = pos.legal_moves(rules);
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    let before = pos.clone();
+                    let undo = pos.make(rules, mv);
+                    pos.unmake(mv, undo);
+                    assert_eq!(pos, before, "{mv:?}");
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                pos.make(rules, mv);
+                let text = pos.to_fen4();
+                assert_eq!(Position::from_fen4(&text).map(|p| p.to_fen4()), Ok(text));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_counts_and_lists() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tesseract-chess"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["four-player", "perft", "3"]);
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("nodes 7800\ntime "));
+    let out = run(&["four-player", "moves"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 20);
+    let out = run(&["four-player", "moves", "--fen4", "R-0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("invalid FEN4"));
+}
