@@ -9,6 +9,7 @@ pub mod fen4;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pgn4;
 pub mod position;
 
 pub use board::{Owner, Piece, PieceKind, Seat, Square};

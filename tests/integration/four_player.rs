@@ -238,3 +238,77 @@ fn the_command_line_counts_and_lists() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("invalid FEN4"));
 }
+
+fn record(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../shared/fourplayer/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn the_public_teams_records_import_and_replay() {
+    let game = pgn4::import(&record("teams-26780486.pgn4")).unwrap();
+    assert_eq!(game.rules, Rules::TEAMS);
+    let moves = game
+        .turns
+        .iter()
+        .filter(|(_, t)| matches!(t, pgn4::Turn::Move(_)))
+        .count();
+    assert_eq!(
+        (moves, game.turns.len()),
+        (122, 123),
+        "31 rounds, 122 moves and the resignation"
+    );
+    assert_eq!(game.turns.last(), Some(&(Seat::Yellow, pgn4::Turn::Resign)));
+    assert!(game.end.out[Seat::Yellow.index()]);
+    assert_eq!(game.tag("Result"), Some("0-1"), "Yellow's team lost");
+    let castling = pgn4::import(&record("teams-castling.pgn4")).unwrap();
+    let castled: Vec<(Seat, MoveKind)> = castling
+        .turns
+        .iter()
+        .filter_map(|&(seat, turn)| match turn {
+            pgn4::Turn::Move(m) if matches!(m.kind, MoveKind::CastleKingSide | MoveKind::CastleQueenSide) => {
+                Some((seat, m.kind))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(castled.len(), 4, "every seat castles: {castled:?}");
+    assert!(
+        castled.iter().any(|&(_, k)| k == MoveKind::CastleKingSide)
+            && castled.iter().any(|&(_, k)| k == MoveKind::CastleQueenSide)
+    );
+    assert!(
+        castling.end.piece_at(sq("a5")) == Some(Piece::new(Seat::Blue, PieceKind::King)),
+        "Blue castled king-side to a5"
+    );
+}
+
+#[test]
+fn a_bad_record_names_its_line_round_and_seat() {
+    let text = record("teams-castling.pgn4").replace("Qa8-b9", "Qa8-b8");
+    let error = pgn4::import(&text).unwrap_err();
+    assert_eq!(error.line, Some(8));
+    assert!(
+        matches!(
+            error.kind,
+            pgn4::Pgn4ErrorKind::Illegal {
+                round: 3,
+                seat: Seat::Blue,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("round 3, Blue: 'Qa8-b8'"), "{error}");
+    let skipped = record("teams-castling.pgn4").replace("\n3. ", "\n4. ");
+    assert!(matches!(
+        pgn4::import(&skipped).unwrap_err().kind,
+        pgn4::Pgn4ErrorKind::RoundNumber { expected: 3, .. }
+    ));
+    let unclosed = record("teams-castling.pgn4").replace("h2-h3", "{ h2-h3");
+    assert!(matches!(
+        pgn4::import(&unclosed).unwrap_err().kind,
+        pgn4::Pgn4ErrorKind::UnclosedComment
+    ));
+    let with_extras = record("teams-castling.pgn4").replace("h2-h3 ..", "h2-h3 { [%clk 0:01:59] } (h2-h4) ..");
+    assert_eq!(pgn4::import(&with_extras).unwrap().turns.len(), 32);
+}
