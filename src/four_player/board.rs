@@ -36,6 +36,12 @@ impl Square {
         self.0 as usize
     }
 
+    /// The 160 squares in `all`'s order, computed once.
+    pub fn list() -> &'static [Square] {
+        static LIST: std::sync::OnceLock<Vec<Square>> = std::sync::OnceLock::new();
+        LIST.get_or_init(|| Square::all().collect())
+    }
+
     /// Every square of the board, rank 1 first, file a first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..SIZE).flat_map(|rank| (0..SIZE).filter_map(move |file| Square::new(file, rank)))

@@ -121,21 +121,20 @@ impl Position {
             .is_some_and(|king| self.attacked(king, |s| rules.opposes(s, seat) && !self.out[s.index()]))
     }
 
-    pub fn king_square(&self, seat: Seat) -> Option<Square> {
-        let king = Piece::new(seat, PieceKind::King);
-        Square::all().find(|&s| self.piece_at(s) == Some(king))
-    }
-
     /// The legal moves of the seat to move.
     pub fn legal_moves(&self, rules: Rules) -> Vec<Move> {
+        self.clone().legal_moves_in_place(rules)
+    }
+
+    /// The legal moves, each tried by playing and taking it back on this position (no copy).
+    pub fn legal_moves_in_place(&mut self, rules: Rules) -> Vec<Move> {
         let seat = self.turn;
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(rules, seat, &mut moves);
-        let mut scratch = self.clone();
         moves.retain(|&mv| {
-            let undo = scratch.make(rules, mv);
-            let legal = !scratch.in_check(rules, seat);
-            scratch.unmake(mv, undo);
+            let undo = self.make(rules, mv);
+            let legal = !self.in_check(rules, seat);
+            self.unmake(mv, undo);
             legal
         });
         moves
@@ -143,7 +142,7 @@ impl Position {
 
     fn pseudo_moves(&self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
         let t = tables();
-        for from in Square::all() {
+        for &from in Square::list() {
             let Some(piece) = self.piece_at(from).filter(|p| p.owner == Owner::Seat(seat)) else {
                 continue;
             };
@@ -424,7 +423,7 @@ pub fn perft(pos: &mut Position, rules: Rules, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves(rules);
+    let moves = pos.legal_moves_in_place(rules);
     if depth == 1 {
         return moves.len() as u64;
     }

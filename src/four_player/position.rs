@@ -2,7 +2,7 @@
 //! who is out, castling rights, points, the halfmove counter, en passant squares and (Club) the
 //! pawns that have turned round.
 
-use super::board::{Owner, Piece, Seat, Square};
+use super::board::{Owner, Piece, PieceKind, Seat, Square};
 
 /// Per seat, in the order Red, Blue, Yellow, Green.
 pub type PerSeat<T> = [T; 4];
@@ -22,6 +22,8 @@ pub struct Position {
     pub en_passant: PerSeat<Option<(Square, Square)>>,
     /// Per seat (Club): its pawns that reached the partner's back row and turned round.
     pub turned: PerSeat<Vec<Square>>,
+    /// Where each seat's (live) king stands, kept by `put` and `remove`.
+    kings: PerSeat<Option<Square>>,
 }
 
 impl Position {
@@ -37,6 +39,7 @@ impl Position {
             halfmove: 0,
             en_passant: [None; 4],
             turned: Default::default(),
+            kings: [None; 4],
         }
     }
 
@@ -45,22 +48,43 @@ impl Position {
     }
 
     pub fn put(&mut self, square: Square, piece: Piece) {
+        if let Some(old) = self.board[square.index()] {
+            self.forget_king(square, old);
+        }
+        if let (Owner::Seat(seat), PieceKind::King) = (piece.owner, piece.kind) {
+            self.kings[seat.index()] = Some(square);
+        }
         self.board[square.index()] = Some(piece);
     }
 
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
-        self.board[square.index()].take()
+        let piece = self.board[square.index()].take()?;
+        self.forget_king(square, piece);
+        Some(piece)
+    }
+
+    fn forget_king(&mut self, square: Square, piece: Piece) {
+        if let (Owner::Seat(seat), PieceKind::King) = (piece.owner, piece.kind)
+            && self.kings[seat.index()] == Some(square)
+        {
+            self.kings[seat.index()] = None;
+        }
+    }
+
+    /// Where `seat`'s king stands (the last one placed, if a position holds several).
+    pub fn king_square(&self, seat: Seat) -> Option<Square> {
+        self.kings[seat.index()]
     }
 
     /// Every piece with its square, rank 1 first.
     pub fn placements(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+        Square::list().iter().filter_map(|&s| self.piece_at(s).map(|p| (s, p)))
     }
 
     /// How many kings `seat` has on the board (a live seat has exactly one).
     pub fn kings_of(&self, seat: Seat) -> usize {
         self.placements()
-            .filter(|(_, p)| p.owner == Owner::Seat(seat) && p.kind == super::board::PieceKind::King)
+            .filter(|(_, p)| p.owner == Owner::Seat(seat) && p.kind == PieceKind::King)
             .count()
     }
 }
