@@ -1,8 +1,8 @@
 //! Four-player chess on the 14×14 cross board (`FOURPLAYER.md`), no Bevy. So far: the board's
-//! squares, the seats and pieces, the position's state and FEN4, and legal moves, make/unmake and
+//! squares, the seats and pieces, the position's state and FEN4, legal moves, make/unmake and
 //! perft for Teams and Free-for-all's movement (a mailbox generator, exact against the contract's
-//! vectors). Scoring, eliminations, Club's rules, PGN4 and the fast generator build on these
-//! (issue 12).
+//! vectors), Zobrist keys, and PGN4 import. Scoring, eliminations, Club's rules, PGN4 export and
+//! the fast generator build on these (issue 12).
 
 pub mod board;
 pub mod fen4;
@@ -11,6 +11,7 @@ pub mod moves;
 pub mod notation;
 pub mod pgn4;
 pub mod position;
+mod zobrist;
 
 pub use board::{Owner, Piece, PieceKind, Seat, Square};
 pub use fen4::Fen4Error;

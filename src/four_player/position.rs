@@ -24,6 +24,8 @@ pub struct Position {
     pub turned: PerSeat<Vec<Square>>,
     /// Where each seat's (live) king stands, kept by `put` and `remove`.
     kings: PerSeat<Option<Square>>,
+    /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
+    board_key: u64,
 }
 
 impl Position {
@@ -40,7 +42,20 @@ impl Position {
             en_passant: [None; 4],
             turned: Default::default(),
             kings: [None; 4],
+            board_key: 0,
         }
+    }
+
+    /// The Zobrist key: the pieces, the seat to move, rights, who is out and en passant.
+    pub fn key(&self) -> u64 {
+        self.board_key ^ super::zobrist::state_key(self)
+    }
+
+    /// The key computed from scratch (tests check the kept one against it).
+    pub fn compute_key(&self) -> u64 {
+        self.placements()
+            .fold(0, |key, (s, p)| key ^ super::zobrist::piece_key(p, s))
+            ^ super::zobrist::state_key(self)
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
@@ -48,18 +63,18 @@ impl Position {
     }
 
     pub fn put(&mut self, square: Square, piece: Piece) {
-        if let Some(old) = self.board[square.index()] {
-            self.forget_king(square, old);
-        }
+        self.remove(square);
         if let (Owner::Seat(seat), PieceKind::King) = (piece.owner, piece.kind) {
             self.kings[seat.index()] = Some(square);
         }
+        self.board_key ^= super::zobrist::piece_key(piece, square);
         self.board[square.index()] = Some(piece);
     }
 
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.board[square.index()].take()?;
         self.forget_king(square, piece);
+        self.board_key ^= super::zobrist::piece_key(piece, square);
         Some(piece)
     }
 

@@ -197,7 +197,7 @@ fn promotion_on_the_eighth_in_ffa_and_the_eleventh_in_teams() {
 }
 
 #[test]
-fn make_and_unmake_restore_every_position_of_random_games() {
+fn make_and_unmake_restore_every_position_and_key_of_random_games() {
     for (rules, seed) in [(Rules::TEAMS, 1), (Rules::FFA, 2)] {
         let mut rng = Rng::new(seed);
         for _ in 0..30 {
@@ -210,8 +210,11 @@ fn make_and_unmake_restore_every_position_of_random_games() {
                 for &mv in &moves {
                     let before = pos.clone();
                     let undo = pos.make(rules, mv);
+                    assert_eq!(pos.key(), pos.compute_key(), "the kept key after {mv:?}");
+                    assert_ne!(pos.key(), before.key(), "a move changes the key");
                     pos.unmake(mv, undo);
                     assert_eq!(pos, before, "{mv:?}");
+                    assert_eq!(pos.key(), before.key());
                 }
                 let mv = moves[rng.below(moves.len() as u64) as usize];
                 pos.make(rules, mv);
