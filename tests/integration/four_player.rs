@@ -315,3 +315,270 @@ fn a_bad_record_names_its_line_round_and_seat() {
     let with_extras = record("teams-castling.pgn4").replace("h2-h3 ..", "h2-h3 { [%clk 0:01:59] } (h2-h4) ..");
     assert_eq!(pgn4::import(&with_extras).unwrap().turns.len(), 32);
 }
+
+/// An independent, deliberately slow reading of FOURPLAYER.md's movement rules on plain
+/// (file, rank) coordinates, sharing no code with the engine's generator: the moves it finds
+/// must be exactly the engine's.
+mod reference {
+    use super::*;
+
+    type Board = std::collections::HashMap<(i32, i32), Piece>;
+    type Coords = (i32, i32);
+    /// A move before the legality test: from, to, promotion, the square of what it captures,
+    /// and a castling rook's move.
+    type Candidate = (
+        Coords,
+        Coords,
+        Option<PieceKind>,
+        Option<Coords>,
+        Option<(Coords, Coords)>,
+    );
+
+    fn exists(f: i32, r: i32) -> bool {
+        let corner = |v: i32| !(3..=10).contains(&v);
+        (0..14).contains(&f) && (0..14).contains(&r) && !(corner(f) && corner(r))
+    }
+
+    fn forward(seat: Seat) -> (i32, i32) {
+        match seat {
+            Seat::Red => (0, 1),
+            Seat::Blue => (1, 0),
+            Seat::Yellow => (0, -1),
+            Seat::Green => (-1, 0),
+        }
+    }
+
+    fn opposes(rules: Rules, a: Seat, b: Seat) -> bool {
+        a != b && (rules.kind == RuleKind::Ffa || (a.index() + 2) % 4 != b.index())
+    }
+
+    /// Squares `piece` on `at` attacks (for pawns: its two capture squares).
+    fn attacks(board: &Board, piece: Piece, at: (i32, i32), seat: Seat) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        let slide = |out: &mut Vec<(i32, i32)>, dirs: &[(i32, i32)]| {
+            for &(df, dr) in dirs {
+                let (mut f, mut r) = (at.0 + df, at.1 + dr);
+                while exists(f, r) {
+                    out.push((f, r));
+                    if board.contains_key(&(f, r)) {
+                        break;
+                    }
+                    f += df;
+                    r += dr;
+                }
+            }
+        };
+        let straight = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        match piece.kind {
+            PieceKind::Rook => slide(&mut out, &straight),
+            PieceKind::Bishop => slide(&mut out, &diagonal),
+            PieceKind::Queen => {
+                slide(&mut out, &straight);
+                slide(&mut out, &diagonal);
+            }
+            PieceKind::King => {
+                for df in -1..=1 {
+                    for dr in -1..=1 {
+                        if (df, dr) != (0, 0) && exists(at.0 + df, at.1 + dr) {
+                            out.push((at.0 + df, at.1 + dr));
+                        }
+                    }
+                }
+            }
+            PieceKind::Knight => {
+                for (df, dr) in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] {
+                    if exists(at.0 + df, at.1 + dr) {
+                        out.push((at.0 + df, at.1 + dr));
+                    }
+                }
+            }
+            PieceKind::Pawn => {
+                let (ff, fr) = forward(seat);
+                for side in [-1, 1] {
+                    let (f, r) = if ff == 0 {
+                        (at.0 + side, at.1 + fr)
+                    } else {
+                        (at.0 + ff, at.1 + side)
+                    };
+                    if exists(f, r) {
+                        out.push((f, r));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn attacked(board: &Board, rules: Rules, out: &[bool; 4], target: (i32, i32), victim: Seat) -> bool {
+        board.iter().any(|(&at, &p)| match p.owner {
+            Owner::Seat(s) if opposes(rules, s, victim) && !out[s.index()] => {
+                attacks(board, p, at, s).contains(&target)
+            }
+            _ => false,
+        })
+    }
+
+    fn coords(s: Square) -> (i32, i32) {
+        (s.file() as i32, s.rank() as i32)
+    }
+
+    /// Every legal move as (from, to, promotion letter).
+    pub fn moves(pos: &Position, rules: Rules) -> Vec<(String, String, Option<char>)> {
+        let seat = pos.turn;
+        let board: Board = pos.placements().map(|(s, p)| (coords(s), p)).collect();
+        let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        let takeable = |p: &Piece| match p.owner {
+            Owner::Grey => true,
+            Owner::Seat(o) => opposes(rules, seat, o) && p.kind != PieceKind::King,
+        };
+        let mut candidates: Vec<Candidate> = Vec::new();
+        let promotion_row = if rules.kind == RuleKind::Ffa { 7 } else { 10 };
+        let progress = |(f, r): (i32, i32)| match seat {
+            Seat::Red => r,
+            Seat::Blue => f,
+            Seat::Yellow => 13 - r,
+            Seat::Green => 13 - f,
+        };
+        let choices: &[PieceKind] = if rules.kind == RuleKind::Ffa {
+            &[PieceKind::Queen]
+        } else {
+            &[PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight]
+        };
+        for (&at, &p) in &board {
+            if p.owner != Owner::Seat(seat) {
+                continue;
+            }
+            if p.kind == PieceKind::Pawn {
+                let (ff, fr) = forward(seat);
+                let mut add = |to: (i32, i32), victim: Option<(i32, i32)>| {
+                    if progress(to) == promotion_row {
+                        for &k in choices {
+                            candidates.push((at, to, Some(k), victim, None));
+                        }
+                    } else {
+                        candidates.push((at, to, None, victim, None));
+                    }
+                };
+                let one = (at.0 + ff, at.1 + fr);
+                if exists(one.0, one.1) && !board.contains_key(&one) {
+                    add(one, None);
+                    let two = (one.0 + ff, one.1 + fr);
+                    if progress(at) == 1 && exists(two.0, two.1) && !board.contains_key(&two) {
+                        add(two, None);
+                    }
+                }
+                for to in attacks(&board, p, at, seat) {
+                    match board.get(&to) {
+                        Some(v) if takeable(v) => add(to, Some(to)),
+                        Some(_) => {}
+                        None if rules.en_passant => {
+                            for owner in Seat::ALL {
+                                if let Some((skipped, pawn)) = pos.en_passant[owner.index()]
+                                    && coords(skipped) == to
+                                    && opposes(rules, seat, owner)
+                                    && board.get(&coords(pawn)) == Some(&Piece::new(owner, PieceKind::Pawn))
+                                {
+                                    add(to, Some(coords(pawn)));
+                                }
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                continue;
+            }
+            for to in attacks(&board, p, at, seat) {
+                match board.get(&to) {
+                    None => candidates.push((at, to, None, None, None)),
+                    Some(v) if takeable(v) => candidates.push((at, to, None, Some(to), None)),
+                    Some(_) => {}
+                }
+            }
+            if p.kind == PieceKind::King && progress(at) == 0 {
+                // Castling: a rook of the seat's own in a back-row corner 3 (king-side) or 4
+                // (queen-side) squares away, the right kept, the squares between empty, and the
+                // king not in check, not passing or landing on an attacked square.
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    for (distance, right) in [
+                        (3, pos.castle_king_side[seat.index()]),
+                        (4, pos.castle_queen_side[seat.index()]),
+                    ] {
+                        let rook = (at.0 + df * distance, at.1 + dr * distance);
+                        let corner = progress(rook) == 0 && [3, 10].contains(&if dr == 0 { rook.0 } else { rook.1 });
+                        if !right || !corner || board.get(&rook) != Some(&Piece::new(seat, PieceKind::Rook)) {
+                            continue;
+                        }
+                        let between = (1..distance).all(|k| !board.contains_key(&(at.0 + df * k, at.1 + dr * k)));
+                        let pass = (at.0 + df, at.1 + dr);
+                        let land = (at.0 + 2 * df, at.1 + 2 * dr);
+                        let safe = [at, pass, land]
+                            .iter()
+                            .all(|&s| !attacked(&board, rules, &pos.out, s, seat));
+                        if between && safe {
+                            candidates.push((at, land, None, None, Some((rook, pass))));
+                        }
+                    }
+                }
+            }
+        }
+        candidates
+            .into_iter()
+            .filter(|&(from, to, promotion, victim, rook)| {
+                let mut after = board.clone();
+                if let Some(v) = victim {
+                    after.remove(&v);
+                }
+                let mut piece = after.remove(&from).expect("a piece");
+                if let Some(k) = promotion {
+                    piece.kind = k;
+                }
+                after.insert(to, piece);
+                if let Some((r_from, r_to)) = rook {
+                    let r = after.remove(&r_from).expect("the rook");
+                    after.insert(r_to, r);
+                }
+                let king = after
+                    .iter()
+                    .find(|(_, p)| **p == Piece::new(seat, PieceKind::King))
+                    .map(|(&s, _)| s);
+                king.is_none_or(|k| !attacked(&after, rules, &pos.out, k, seat))
+            })
+            .map(|(from, to, promotion, _, _)| (name(from), name(to), promotion.map(|k| k.letter())))
+            .collect()
+    }
+}
+
+#[test]
+fn the_generator_agrees_with_a_slow_reading_of_the_rules_over_random_games() {
+    for (rules, seed) in [(Rules::TEAMS, 5), (Rules::FFA, 6)] {
+        let mut rng = Rng::new(seed);
+        let mut compared = 0;
+        for _ in 0..12 {
+            let mut pos = Setup::Modern.position();
+            for _ in 0..80 {
+                let fast = pos.legal_moves(rules);
+                let mut got: Vec<(String, String, Option<char>)> = fast
+                    .iter()
+                    .map(|m| {
+                        let promotion = match m.kind {
+                            MoveKind::Promotion(k) => Some(k.letter()),
+                            _ => None,
+                        };
+                        (m.from.to_string(), m.to.to_string(), promotion)
+                    })
+                    .collect();
+                let mut want = reference::moves(&pos, rules);
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "{:?} in {}", rules.kind, pos.to_fen4());
+                compared += 1;
+                if fast.is_empty() {
+                    break;
+                }
+                pos.make(rules, fast[rng.below(fast.len() as u64) as usize]);
+            }
+        }
+        assert!(compared > 500, "{compared} positions");
+    }
+}
