@@ -243,7 +243,8 @@ fn the_command_line_counts_and_lists() {
 }
 
 fn record(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/../shared/fourplayer/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    // Copies of ../shared/fourplayer: chess.com exports, MIT licence (SOURCES.md beside them).
+    std::fs::read_to_string(format!("{}/tests/data/fourplayer/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 #[test]
