@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::four_player::notation::format_move;
-use crate::four_player::{Position, Rules, Setup, perft};
+use crate::four_player::{Position, Rules, Seat, Setup, perft, pgn4};
 
 #[derive(Subcommand, Debug)]
 pub enum FourPlayerCommand {
@@ -25,6 +25,11 @@ pub enum FourPlayerCommand {
     Moves {
         #[command(flatten)]
         start: FourPlayerStart,
+    },
+    /// Validate a PGN4 record and print its final position, who is out, and the result.
+    Pgn {
+        /// The PGN4 file to read.
+        file: std::path::PathBuf,
     },
 }
 
@@ -90,6 +95,36 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
             let seconds = began.elapsed().as_secs_f64();
             say!("nodes {nodes}");
             say!("time {seconds:.3} nps {:.0}", nodes as f64 / seconds.max(1e-9));
+            Ok(())
+        }
+        FourPlayerCommand::Pgn { file } => {
+            let shown = file.display();
+            let bytes = crate::files::read_limited(&file, pgn4::MAX_BYTES).map_err(|e| e.to_string())?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                format!(
+                    "{shown}: not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                )
+            })?;
+            let record = pgn4::import(&text).map_err(|e| format!("{shown}: {e}"))?;
+            say!("fen4 {}", record.end.to_fen4());
+            let out: Vec<&str> = Seat::ALL
+                .into_iter()
+                .filter(|s| record.end.out[s.index()])
+                .map(Seat::name)
+                .collect();
+            say!(
+                "out {}",
+                if out.is_empty() {
+                    "none".to_string()
+                } else {
+                    out.join(" ")
+                }
+            );
+            match record.outcome {
+                Some(outcome) => say!("result {} {outcome}", outcome.result_token()),
+                None => say!("result * ongoing"),
+            }
             Ok(())
         }
         FourPlayerCommand::Moves { start } => {

@@ -319,7 +319,7 @@ impl Position {
         }
         let resets = piece.kind == PieceKind::Pawn || undo.captured.is_some();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        self.turn = self.next_in(seat);
+        self.turn = self.next_seat_in(seat);
         undo
     }
 
@@ -347,7 +347,7 @@ impl Position {
     }
 
     /// The next seat after `seat` still in the game.
-    fn next_in(&self, seat: Seat) -> Seat {
+    pub fn next_seat_in(&self, seat: Seat) -> Seat {
         let mut next = seat.next();
         while self.out[next.index()] && next != seat {
             next = next.next();

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::board::Seat;
+use super::game::{Game, Outcome};
 use super::movegen::{RuleKind, Rules};
 use super::moves::Move;
 use super::notation::format_move;
@@ -35,6 +36,8 @@ pub struct Record {
     pub turns: Vec<(Seat, Turn)>,
     /// The position after every turn.
     pub end: Position,
+    /// How the game ended, where the rules are played to their end (Teams so far).
+    pub outcome: Option<Outcome>,
 }
 
 impl Record {
@@ -62,6 +65,11 @@ pub enum Pgn4ErrorKind {
         expected: usize,
     },
     TooManyPlies,
+    /// The `Result` tag disagrees with how the replayed game ended.
+    ResultMismatch {
+        tag: String,
+        replayed: String,
+    },
     /// A move that matches no legal move of the seat to move.
     Illegal {
         round: usize,
@@ -89,6 +97,7 @@ impl fmt::Display for Pgn4Error {
             UnclosedComment => f.write_str("a '{' comment or '(' variation is never closed"),
             RoundNumber { found, expected } => write!(f, "expected round {expected}., found '{found}'"),
             TooManyPlies => write!(f, "more than {MAX_PLIES} moves"),
+            ResultMismatch { tag, replayed } => write!(f, "Result \"{tag}\" but the game replays to {replayed}"),
             Illegal { round, seat, text } => {
                 write!(f, "round {round}, {}: '{text}' is not a legal move here", seat.name())
             }
@@ -142,9 +151,7 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
             kind: Pgn4ErrorKind::Start(e.to_string()),
         })?,
     };
-    let mut pos = start.clone();
-    let mut turns = Vec::new();
-    let mut ended = false;
+    let mut game = Game::new(rules, start.clone());
     let mut round = 0;
     for (line, text) in strip_comments(&movetext)? {
         let mut rest = text.as_str();
@@ -162,7 +169,15 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
         }
         rest = &rest[number_end + 1..];
         for token in rest.split("..").map(str::trim).filter(|t| !t.is_empty()) {
+            let pos = game.position();
+            // FFA: the game ends when three players are out (its other ends are still to come).
+            let ended = game.outcome().is_some() || pos.out.iter().filter(|&&o| o).count() >= 3;
             if ended {
+                // A leave written for the seat the end caught (chess.com's `R#` for a mated
+                // player) changes nothing.
+                if matches!(token, "R" | "R#" | "T" | "T#" | "S") {
+                    continue;
+                }
                 return fail(
                     Some(line),
                     Pgn4ErrorKind::AfterTheEnd {
@@ -171,7 +186,7 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
                     },
                 );
             }
-            if turns.len() >= MAX_PLIES {
+            if game.turns().len() >= MAX_PLIES {
                 return fail(Some(line), Pgn4ErrorKind::TooManyPlies);
             }
             let seat = pos.turn;
@@ -179,7 +194,7 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
                 "R" | "R#" => Turn::Resign,
                 "T" | "T#" => Turn::Timeout,
                 "S" => Turn::Stalemated,
-                _ => Turn::Move(find_move(&pos, rules, token).ok_or_else(|| Pgn4Error {
+                _ => Turn::Move(find_move(pos, rules, token).ok_or_else(|| Pgn4Error {
                     line: Some(line),
                     kind: Pgn4ErrorKind::Illegal {
                         round,
@@ -188,35 +203,37 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
                     },
                 })?),
             };
-            match turn {
-                Turn::Move(mv) => {
-                    pos.make(rules, mv);
-                }
-                Turn::Resign | Turn::Timeout | Turn::Stalemated => {
-                    pos.out[seat.index()] = true;
-                    // In Teams one player leaving ends the game; in FFA the others play on.
-                    ended = rules.kind == RuleKind::Teams || pos.out.iter().filter(|&&o| o).count() >= 3;
-                    pos.turn = next_in(&pos, seat);
-                }
-            }
-            turns.push((seat, turn));
+            game.play(turn).map_err(|_| Pgn4Error {
+                line: Some(line),
+                kind: Pgn4ErrorKind::Illegal {
+                    round,
+                    seat,
+                    text: token.to_string(),
+                },
+            })?;
         }
+    }
+    let outcome = game.outcome();
+    if let (Some(declared), Some(outcome)) = (tag("Result"), outcome)
+        && declared != "*"
+        && declared != outcome.result_token()
+    {
+        return fail(
+            None,
+            Pgn4ErrorKind::ResultMismatch {
+                tag: declared.to_string(),
+                replayed: format!("{} ({outcome})", outcome.result_token()),
+            },
+        );
     }
     Ok(Record {
         tags,
         rules,
         start,
-        turns,
-        end: pos,
+        turns: game.turns().to_vec(),
+        end: game.position().clone(),
+        outcome,
     })
-}
-
-fn next_in(pos: &Position, seat: Seat) -> Seat {
-    let mut next = seat.next();
-    while pos.out[next.index()] && next != seat {
-        next = next.next();
-    }
-    next
 }
 
 /// The legal move written as `token` (its check and mate markers aside; `=D`, FFA's one-point

@@ -237,6 +237,19 @@ fn the_command_line_counts_and_lists() {
     assert!(String::from_utf8(out.stdout).unwrap().starts_with("nodes 7800\ntime "));
     let out = run(&["four-player", "moves"]);
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 20);
+    let path = format!(
+        "{}/tests/data/fourplayer/teams-26780486.pgn4",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = run(&["four-player", "pgn", &path]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("fen4 ") && text.contains("\nout Yellow\n"), "{text}");
+    assert!(
+        text.ends_with("result 0-1 Blue and Green win: Yellow resigned\n"),
+        "{text}"
+    );
+    let out = run(&["four-player", "pgn", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
     let out = run(&["four-player", "moves", "--fen4", "R-0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("invalid FEN4"));
@@ -582,4 +595,47 @@ fn the_generator_agrees_with_a_slow_reading_of_the_rules_over_random_games() {
         }
         assert!(compared > 500, "{compared} positions");
     }
+}
+
+#[test]
+fn teams_games_end_on_a_mate_on_the_mated_seats_turn_and_on_leaving() {
+    use tesseract_chess::four_player::game::{Draw, Game, Loss, Outcome, Team};
+    // Blue's king a7 boxed in by its own pieces; a Red rook gives check along the a-file. Blue
+    // to move cannot answer: mated on its own turn, Red and Yellow win.
+    let pos = position(
+        Seat::Blue,
+        &[
+            ("a4", Seat::Red, PieceKind::Rook),
+            ("b6", Seat::Blue, PieceKind::Pawn),
+            ("b7", Seat::Blue, PieceKind::Pawn),
+            ("b8", Seat::Blue, PieceKind::Pawn),
+            ("a8", Seat::Blue, PieceKind::Queen),
+            ("c4", Seat::Red, PieceKind::Rook),
+        ],
+    );
+    let game = Game::new(Rules::TEAMS, pos.clone());
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            team: Team::RedYellow,
+            because: Loss::Mated(Seat::Blue)
+        }),
+        "{}",
+        pos.to_fen4()
+    );
+    assert_eq!(game.outcome().unwrap().result_token(), "1-0");
+    // Resigning loses for the team; kings alone draw.
+    let mut game = Game::new(Rules::TEAMS, Setup::Modern.position());
+    game.play(pgn4::Turn::Resign).unwrap();
+    assert_eq!(game.outcome().map(|o| o.result_token()), Some("0-1"));
+    let kings = Game::new(Rules::TEAMS, position(Seat::Red, &[]));
+    assert_eq!(kings.outcome(), Some(Outcome::Draw(Draw::KingsOnly)));
+    // The public record replays to Yellow's resignation and its Result tag agrees.
+    let replayed = pgn4::import(&record("teams-26780486.pgn4")).unwrap();
+    assert_eq!(replayed.outcome.map(|o| o.result_token()), Some("0-1"));
+    let wrong = record("teams-26780486.pgn4").replace("[Result \"0-1\"]", "[Result \"1-0\"]");
+    assert!(matches!(
+        pgn4::import(&wrong).unwrap_err().kind,
+        pgn4::Pgn4ErrorKind::ResultMismatch { .. }
+    ));
 }
