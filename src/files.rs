@@ -12,10 +12,15 @@ pub enum ReadError {
     NotFound(PathBuf),
     /// A FIFO, a device, a folder: nothing a record or profile can be.
     NotAFile(PathBuf),
-    /// Larger than `limit` bytes (`size` is what was read before giving up: at least limit + 1).
+    /// Larger than `limit` bytes (found by reading limit + 1 bytes at most).
     TooLarge {
         path: PathBuf,
         limit: usize,
+    },
+    /// Not UTF-8: the offset of the first invalid byte.
+    NotText {
+        path: PathBuf,
+        offset: usize,
     },
     Io {
         path: PathBuf,
@@ -30,6 +35,13 @@ impl fmt::Display for ReadError {
             ReadError::NotAFile(path) => write!(f, "{}: not a regular file", path.display()),
             ReadError::TooLarge { path, limit } => {
                 write!(f, "{}: larger than the limit of {limit} bytes", path.display())
+            }
+            ReadError::NotText { path, offset } => {
+                write!(
+                    f,
+                    "{}: not UTF-8 text (invalid byte at offset {offset})",
+                    path.display()
+                )
             }
             ReadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
         }
@@ -64,6 +76,14 @@ pub fn read_limited(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
         });
     }
     Ok(bytes)
+}
+
+/// The text of the regular file at `path`, if it holds at most `limit` bytes of UTF-8.
+pub fn read_text_limited(path: &Path, limit: usize) -> Result<String, ReadError> {
+    String::from_utf8(read_limited(path, limit)?).map_err(|e| ReadError::NotText {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
 }
 
 #[cfg(test)]

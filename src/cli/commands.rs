@@ -140,7 +140,7 @@ pub fn execute(command: Command) -> Result<(), String> {
         }
         Command::Pgn { file } => {
             let shown = file.display();
-            let bytes = crate::files::read_limited(&file, pgn::MAX_BYTES).map_err(|e| match e {
+            let text = crate::files::read_text_limited(&file, pgn::MAX_BYTES).map_err(|e| match e {
                 crate::files::ReadError::TooLarge { .. } => {
                     format!(
                         "{shown}: invalid PGN4D: the file is over the limit of {} bytes (256 KiB)",
@@ -148,12 +148,6 @@ pub fn execute(command: Command) -> Result<(), String> {
                     )
                 }
                 other => other.to_string(),
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "{shown}: not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                )
             })?;
             let record = pgn::import(&text).map_err(|e| format!("{shown}: {e}"))?;
             let game = &record.game;

@@ -99,13 +99,7 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
         }
         FourPlayerCommand::Pgn { file } => {
             let shown = file.display();
-            let bytes = crate::files::read_limited(&file, pgn4::MAX_BYTES).map_err(|e| e.to_string())?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "{shown}: not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                )
-            })?;
+            let text = crate::files::read_text_limited(&file, pgn4::MAX_BYTES).map_err(|e| e.to_string())?;
             let record = pgn4::import(&text).map_err(|e| format!("{shown}: {e}"))?;
             say!("fen4 {}", record.end.to_fen4());
             let out: Vec<&str> = Seat::ALL

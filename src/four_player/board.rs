@@ -146,41 +146,8 @@ impl Seat {
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PieceKind {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-}
-
-impl PieceKind {
-    pub const ALL: [PieceKind; 6] = [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-    ];
-
-    pub const fn letter(self) -> char {
-        match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Knight => 'N',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            PieceKind::Queen => 'Q',
-            PieceKind::King => 'K',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<PieceKind> {
-        PieceKind::ALL.into_iter().find(|k| k.letter() == c)
-    }
-}
+/// The six kinds of chess men, the same in both games (and with the same letters).
+pub use crate::rules::PieceKind;
 
 /// Whose a piece is: a live seat's, or grey (its army is out: it blocks and can be taken for 0).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

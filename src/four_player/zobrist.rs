@@ -52,8 +52,7 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
         Owner::Seat(seat) => seat.index(),
         Owner::Grey => 4,
     };
-    // The kinds' discriminants are their places in `PieceKind::ALL`.
-    keys().pieces[(owner * 6 + piece.kind as usize) * 196 + square.index()]
+    keys().pieces[(owner * 6 + piece.kind.index()) * 196 + square.index()]
 }
 
 /// The key of everything but the pieces: the seat to move, rights, who is out, en passant.

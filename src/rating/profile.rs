@@ -231,17 +231,13 @@ impl ProfileStorage for PathBuf {
     }
 
     fn read_text(&self) -> Result<Option<String>, StorageError> {
-        use crate::files::{ReadError, read_limited};
-        match read_limited(self, MAX_PROFILE_BYTES) {
-            Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
-                StorageError::Unreadable(format!(
-                    "{}: not UTF-8 text (invalid byte at offset {})",
-                    self.display(),
-                    e.utf8_error().valid_up_to()
-                ))
-            }),
+        use crate::files::{ReadError, read_text_limited};
+        match read_text_limited(self, MAX_PROFILE_BYTES) {
+            Ok(text) => Ok(Some(text)),
             Err(ReadError::NotFound(_)) => Ok(None),
-            Err(e @ ReadError::TooLarge { .. }) => Err(StorageError::Unreadable(e.to_string())),
+            Err(e @ (ReadError::TooLarge { .. } | ReadError::NotText { .. })) => {
+                Err(StorageError::Unreadable(e.to_string()))
+            }
             // Not a file of ours to move aside (a device, a FIFO), or not readable at all.
             Err(e) => Err(StorageError::Inaccessible(e.to_string())),
         }
