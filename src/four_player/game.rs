@@ -118,6 +118,9 @@ pub struct Game {
     turns: Vec<(Seat, Turn)>,
     /// The key of every position so far, the start's included (threefold repetition).
     keys: Vec<u64>,
+    /// The legal moves of the seat to move, generated once per position: the end, the check
+    /// of a move played and a record's reader all ask for them.
+    moves: Vec<Move>,
     outcome: Option<Outcome>,
 }
 
@@ -128,10 +131,22 @@ impl Game {
             keys: vec![start.key()],
             position: start,
             turns: Vec::new(),
+            moves: Vec::new(),
             outcome: None,
         };
-        game.outcome = game.decide();
+        game.settle();
         game
+    }
+
+    /// The legal moves of the seat to move.
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// After every turn: the new position's moves, then whether it ends the game.
+    fn settle(&mut self) {
+        self.moves = self.position.legal_moves_in_place(self.rules);
+        self.outcome = self.outcome.or_else(|| self.decide());
     }
 
     pub fn position(&self) -> &Position {
@@ -156,12 +171,11 @@ impl Game {
         let teams = self.rules.kind == RuleKind::Teams;
         match turn {
             Turn::Move(mv) => {
-                if !self.position.legal_moves(self.rules).contains(&mv) {
+                if !self.moves.contains(&mv) {
                     return Err(PlayError::Illegal(mv));
                 }
                 self.position.make(self.rules, mv);
                 self.keys.push(self.position.key());
-                self.outcome = self.decide();
             }
             Turn::Resign if teams => {
                 self.outcome = Some(Outcome::Win {
@@ -185,6 +199,7 @@ impl Game {
             self.position.turn = self.position.next_seat_in(seat);
         }
         self.turns.push((seat, turn));
+        self.settle();
         Ok(())
     }
 
@@ -196,7 +211,7 @@ impl Game {
         }
         let pos = &self.position;
         let seat = pos.turn;
-        if pos.legal_moves(self.rules).is_empty() {
+        if self.moves.is_empty() {
             return Some(if pos.in_check(self.rules, seat) {
                 Outcome::Win {
                     team: Team::of(seat).other(),

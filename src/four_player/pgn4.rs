@@ -194,7 +194,7 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
                 "R" | "R#" => Turn::Resign,
                 "T" | "T#" => Turn::Timeout,
                 "S" => Turn::Stalemated,
-                _ => Turn::Move(find_move(pos, rules, token).ok_or_else(|| Pgn4Error {
+                _ => Turn::Move(find_move(pos, game.legal_moves(), token).ok_or_else(|| Pgn4Error {
                     line: Some(line),
                     kind: Pgn4ErrorKind::Illegal {
                         round,
@@ -238,11 +238,9 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
 
 /// The legal move written as `token` (its check and mate markers aside; `=D`, FFA's one-point
 /// queen, is read as `=Q`).
-fn find_move(pos: &Position, rules: Rules, token: &str) -> Option<Move> {
+fn find_move(pos: &Position, legal: &[Move], token: &str) -> Option<Move> {
     let bare = token.trim_end_matches(['+', '#']).replace("=D", "=Q");
-    pos.legal_moves(rules)
-        .into_iter()
-        .find(|&m| format_move(pos, m) == bare)
+    legal.iter().copied().find(|&m| format_move(pos, m) == bare)
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
