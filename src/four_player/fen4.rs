@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::board::{Piece, PieceKind, SIZE, Seat, Square, on_board};
+use super::board::{Mark, Piece, PieceKind, SIZE, Seat, Square, on_board};
 use super::position::{PerSeat, Position};
 
 /// The longest FEN4 read (the modern start is 414 bytes; extras add a few dozen).
@@ -208,12 +208,15 @@ impl Position {
                 .map(|e| e.map_or(String::new(), |(skipped, pawn)| format!("{skipped}:{pawn}")));
             extras.push(format!("'enPassant':({})", quoted(&values)));
         }
-        if self.turned.iter().any(|t| !t.is_empty()) {
-            let values = self
-                .turned
-                .clone()
-                .map(|t| t.iter().map(Square::to_string).collect::<Vec<_>>().join(" "));
-            extras.push(format!("'turned':({})", quoted(&values)));
+        let turned = Seat::ALL.map(|seat| {
+            self.placements()
+                .filter(|(_, p)| p.is(seat, PieceKind::Pawn) && p.mark == Mark::Turned)
+                .map(|(s, _)| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        if turned.iter().any(|t| !t.is_empty()) {
+            extras.push(format!("'turned':({})", quoted(&turned)));
         }
         if !extras.is_empty() {
             text.push_str(&format!("{{{}}}-", extras.join(",")));
@@ -412,7 +415,7 @@ fn read_en_passant(values: [&str; 4], pos: &mut Position) -> Result<(), Fen4Erro
         let pawn: Square = pawn.parse().map_err(|_| bad())?;
         // The skipped square may be occupied meanwhile (then only while it is empty again can
         // the pawn be taken en passant); the pawn must still stand.
-        let is_own_pawn = pos.piece_at(pawn) == Some(Piece::new(seat, PieceKind::Pawn));
+        let is_own_pawn = pos.piece_at(pawn).is_some_and(|p| p.is(seat, PieceKind::Pawn));
         if !is_own_pawn {
             return Err(bad());
         }
@@ -433,7 +436,7 @@ fn read_turned(values: [&str; 4], pos: &mut Position) -> Result<(), Fen4Error> {
             if pos.piece_at(square) != Some(Piece::new(seat, PieceKind::Pawn)) {
                 return Err(bad());
             }
-            pos.turned[seat.index()].push(square);
+            pos.put(square, Piece::new(seat, PieceKind::Pawn).marked(Mark::Turned));
         }
     }
     Ok(())
@@ -504,7 +507,7 @@ mod tests {
             "{'enPassant':('e3:e4','','',''),'turned':('d2 f2','','','')}",
         );
         let back = Position::from_fen4(&turned).unwrap();
-        assert_eq!(back.turned[0].len(), 2);
+        assert_eq!(back.piece_at("d2".parse().unwrap()).unwrap().mark, Mark::Turned);
         assert_eq!(back.to_fen4(), turned);
     }
 

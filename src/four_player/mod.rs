@@ -1,21 +1,25 @@
-//! Four-player chess on the 14×14 cross board (`FOURPLAYER.md`), no Bevy. So far: the board's
-//! squares, the seats and pieces, the position's state and FEN4, legal moves, make/unmake and
-//! perft for Teams and Free-for-all's movement (a mailbox generator, exact against the contract's
-//! vectors), Zobrist keys, Teams games to their end, and PGN4 import. FFA's scoring and
-//! eliminations, Club's rules, PGN4 export and the fast generator build on these (issue 12).
+//! Four-player chess on the 14×14 cross board (`FOURPLAYER.md`), no Bevy: the board's squares,
+//! seats and pieces; positions and FEN4; one move generator for the three rule sets (FFA, Teams,
+//! the Club's), make/unmake with Zobrist keys; what a turn sets off (points, eliminations, frozen
+//! armies); games to their end with outcomes and places; PGN4 import and export; perft.
 
 pub mod board;
+mod club;
 pub mod fen4;
 pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod pgn4;
+pub mod play;
 pub mod position;
+pub mod rules;
 mod zobrist;
 
-pub use board::{Owner, Piece, PieceKind, Seat, Square};
+pub use board::{Mark, Owner, Piece, PieceKind, Seat, Square, SquareSet};
 pub use fen4::Fen4Error;
-pub use movegen::{RuleKind, Rules, perft};
+pub use game::{Game, Outcome, Turn};
 pub use moves::{Move, MoveKind};
+pub use play::perft;
 pub use position::{Position, Setup};
+pub use rules::{Options, RuleKind, Rules};

@@ -1,90 +1,64 @@
-//! Legal moves, make and unmake, and perft, for the rule sets built so far: Teams (partners
-//! neither capture each other nor give each other check) and Free-for-all's movement (anyone
-//! else's live pieces capture and check; grey pieces block and may be taken). Legality: a move is
-//! played and the mover's king tested against the seats that can check it.
+//! Moves of one seat under any rule set: attacks (by whichever seats a caller names), the
+//! pseudo-legal moves, the legal ones, and the bare make/unmake of a move's pieces and rights.
+//! What a move sets off afterwards — FFA's points and eliminations, Club's frozen armies, the
+//! turn passing on — is `play`'s. Legality: Teams and FFA play the move and test the mover's king
+//! (a king that is neither in check nor next to a pinned line needs no test: see
+//! `needs_test`); Club works out the mates again (`club`); `capture-king` takes every move.
 
-use super::board::{Owner, Piece, PieceKind, Seat, Square};
+use super::board::{Mark, Owner, Piece, PieceKind, Seat, Square, SquareSet};
 use super::moves::{Move, MoveKind, tables};
 use super::position::{PerSeat, Position};
+use super::rules::{RuleKind, Rules};
 
-/// Which rule set decides who may capture and check whom.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum RuleKind {
-    Ffa,
-    Teams,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Rules {
-    pub kind: RuleKind,
-    pub en_passant: bool,
-}
-
-impl Rules {
-    pub const TEAMS: Rules = Rules {
-        kind: RuleKind::Teams,
-        en_passant: true,
-    };
-    pub const FFA: Rules = Rules {
-        kind: RuleKind::Ffa,
-        en_passant: true,
-    };
-
-    /// Whether `a`'s pieces may capture `b`'s and check `b`'s king.
-    pub fn opposes(self, a: Seat, b: Seat) -> bool {
-        a != b && (self.kind == RuleKind::Ffa || a.partner() != b)
-    }
-
-    /// How far forward a pawn promotes: the 8th rank in FFA, the 11th in Teams.
-    fn promotion_progress(self) -> u8 {
-        match self.kind {
-            RuleKind::Ffa => 7,
-            RuleKind::Teams => 10,
-        }
-    }
-
-    fn promotion_choices(self) -> &'static [PieceKind] {
-        match self.kind {
-            RuleKind::Ffa => &[PieceKind::Queen],
-            RuleKind::Teams => &[PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight],
-        }
-    }
-}
-
-/// What `make` changed beyond the move itself: enough for `unmake`.
+/// What `make_move` changed beyond the move itself: enough for `unmake_move`.
 #[derive(Clone, Debug)]
-pub struct Undo {
-    captured: Option<(Square, Piece)>,
+pub struct MoveUndo {
+    pub(super) moved: Piece,
+    pub(super) captured: Option<(Square, Piece)>,
     castle_king_side: PerSeat<bool>,
     castle_queen_side: PerSeat<bool>,
     en_passant: PerSeat<Option<(Square, Square)>>,
     halfmove: u32,
-    turn: Seat,
+    pub(super) mover: Seat,
 }
 
 impl Position {
-    /// Whether a piece of `mover` may capture `piece`: an opponent's (never a live king), or grey.
-    fn capturable(&self, rules: Rules, mover: Seat, piece: Piece) -> bool {
-        match piece.owner {
-            Owner::Grey => true,
-            Owner::Seat(owner) => rules.opposes(mover, owner) && piece.kind != PieceKind::King,
+    /// The seat a pawn moves for: its owner's, or (a Club pawn turned round) its partner's.
+    pub(super) fn pawn_direction(piece: Piece, owner: Seat) -> Seat {
+        if piece.mark == Mark::Turned {
+            owner.partner()
+        } else {
+            owner
         }
     }
 
-    /// Whether `square` is attacked by a live piece of a seat for which `by` holds.
-    pub fn attacked(&self, square: Square, by: impl Fn(Seat) -> bool) -> bool {
+    /// Whether a piece of `mover` may capture `piece`: a live opponent's (a king only under
+    /// `capture-king`), or a grey one or one of a seat that is out. Frozen pieces never.
+    pub(super) fn capturable(&self, rules: Rules, mover: Seat, piece: Piece) -> bool {
+        match piece.owner {
+            Owner::Grey => true,
+            Owner::Seat(owner) if self.out[owner.index()] => true,
+            Owner::Seat(owner) => {
+                rules.opposes(mover, owner)
+                    && !self.frozen[owner.index()]
+                    && (piece.kind != PieceKind::King || rules.kings_capturable())
+            }
+        }
+    }
+
+    /// Calls `found` with each square holding a live piece of a seat for which `by` holds that
+    /// attacks `square`, until `found` returns `true`; says whether it did.
+    fn scan_attackers(&self, square: Square, by: impl Fn(Seat) -> bool, mut found: impl FnMut(Square) -> bool) -> bool {
         let t = tables();
-        let attacker = |s: Square, kinds: &[PieceKind]| {
-            self.piece_at(s).is_some_and(|p| match p.owner {
-                Owner::Seat(seat) => by(seat) && kinds.contains(&p.kind),
-                Owner::Grey => false,
-            })
-        };
-        if t.knight[square.index()]
-            .iter()
-            .any(|&s| attacker(s, &[PieceKind::Knight]))
-        {
-            return true;
+        let live_by = |p: Piece| p.seat().filter(|&s| by(s) && self.live(s));
+        for &s in &t.knight[square.index()] {
+            if let Some(p) = self.piece_at(s)
+                && p.kind == PieceKind::Knight
+                && live_by(p).is_some()
+                && found(s)
+            {
+                return true;
+            }
         }
         for d in 0..8 {
             let straight = d < 4;
@@ -92,8 +66,7 @@ impl Position {
             let mut first = true;
             while let Some(s) = at {
                 if let Some(piece) = self.piece_at(s) {
-                    let Owner::Seat(seat) = piece.owner else { break };
-                    if by(seat) {
+                    if let Some(seat) = live_by(piece) {
                         let slider = piece.kind == PieceKind::Queen
                             || (straight && piece.kind == PieceKind::Rook)
                             || (!straight && piece.kind == PieceKind::Bishop);
@@ -101,8 +74,8 @@ impl Position {
                             && (piece.kind == PieceKind::King
                                 || (!straight
                                     && piece.kind == PieceKind::Pawn
-                                    && pawn_captures_towards(seat, s, square)));
-                        if slider || near {
+                                    && pawn_captures_towards(Position::pawn_direction(piece, seat), s, square)));
+                        if (slider || near) && found(s) {
                             return true;
                         }
                     }
@@ -115,44 +88,159 @@ impl Position {
         false
     }
 
-    /// Whether `seat`'s king stands attacked by a seat that may check it under `rules`.
+    /// Whether `square` is attacked by a live piece of a seat for which `by` holds.
+    pub fn attacked(&self, square: Square, by: impl Fn(Seat) -> bool) -> bool {
+        self.scan_attackers(square, by, |_| true)
+    }
+
+    /// The squares of the live pieces of seats for which `by` holds that attack `square`.
+    pub fn attackers(&self, square: Square, by: impl Fn(Seat) -> bool) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        self.scan_attackers(square, by, |s| {
+            set.insert(s);
+            false
+        });
+        set
+    }
+
+    /// The seats whose pieces may check `seat`'s king: live opponents.
+    pub fn checks(&self, rules: Rules, attacker: Seat, seat: Seat) -> bool {
+        rules.opposes(attacker, seat) && self.live(attacker)
+    }
+
+    /// Whether `seat`'s king stands attacked by a live seat that may check it under `rules`.
     pub fn in_check(&self, rules: Rules, seat: Seat) -> bool {
         self.king_square(seat)
-            .is_some_and(|king| self.attacked(king, |s| rules.opposes(s, seat) && !self.out[s.index()]))
+            .is_some_and(|king| self.attacked(king, |s| self.checks(rules, s, seat)))
+    }
+
+    /// The pieces checking `seat`'s king (the app draws check lines from them).
+    pub fn checkers(&self, rules: Rules, seat: Seat) -> SquareSet {
+        self.king_square(seat).map_or(SquareSet::EMPTY, |king| {
+            self.attackers(king, |s| self.checks(rules, s, seat))
+        })
     }
 
     /// The legal moves of the seat to move.
     pub fn legal_moves(&self, rules: Rules) -> Vec<Move> {
-        self.clone().legal_moves_in_place(rules)
-    }
-
-    /// The legal moves, each tried by playing and taking it back on this position (no copy).
-    pub fn legal_moves_in_place(&mut self, rules: Rules) -> Vec<Move> {
-        let seat = self.turn;
         let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(rules, seat, &mut moves);
-        moves.retain(|&mv| {
-            let undo = self.make(rules, mv);
-            let legal = !self.in_check(rules, seat);
-            self.unmake(mv, undo);
-            legal
-        });
+        self.clone().generate_legal(rules, &mut moves);
         moves
     }
 
-    fn pseudo_moves(&self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
+    /// The legal moves of the piece on `from` if its seat is to move (none otherwise).
+    pub fn legal_moves_from(&self, rules: Rules, from: Square) -> Vec<Move> {
+        let mut moves = self.legal_moves(rules);
+        moves.retain(|m| m.from == from);
+        moves
+    }
+
+    /// The seat to move's legal moves into `moves` (cleared first), each doubtful one tried on
+    /// this position and taken back. No allocation once `moves` has grown.
+    pub fn generate_legal(&mut self, rules: Rules, moves: &mut Vec<Move>) {
+        moves.clear();
+        let seat = self.turn;
+        if !self.live(seat) {
+            return;
+        }
+        self.pseudo_moves(rules, seat, moves);
+        match rules.kind {
+            _ if rules.kings_capturable() => {}
+            RuleKind::Club => self.retain_club_legal(rules, seat, moves),
+            RuleKind::Ffa | RuleKind::Teams => {
+                let tests = self.needs_test(rules, seat);
+                moves.retain(|&mv| !tests.of(mv) || self.leaves_king_safe(rules, seat, mv));
+            }
+        }
+    }
+
+    /// Whether `seat` (not necessarily the seat to move) has a legal move, under Teams and FFA
+    /// legality (Club uses its own).
+    pub(super) fn has_legal_move(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> bool {
+        scratch.clear();
+        self.pseudo_moves(rules, seat, scratch);
+        if rules.kings_capturable() {
+            return !scratch.is_empty();
+        }
+        let tests = self.needs_test(rules, seat);
+        scratch
+            .iter()
+            .any(|&mv| !tests.of(mv) || self.leaves_king_safe(rules, seat, mv))
+    }
+
+    /// Plays `mv` for `seat` and says whether its king is then out of check.
+    fn leaves_king_safe(&mut self, rules: Rules, seat: Seat, mv: Move) -> bool {
+        let undo = self.make_move_for(rules, seat, mv);
+        let safe = !self.in_check(rules, seat);
+        self.unmake_move(mv, undo);
+        safe
+    }
+
+    /// Which of `seat`'s moves can leave its king in check: all when in check; otherwise king
+    /// moves, en passant (it empties two squares) and moves of pieces on a line from the king
+    /// with an enemy slider behind them (pinned or not, they are tested).
+    fn needs_test(&self, rules: Rules, seat: Seat) -> LegalityTests {
+        let Some(king) = self.king_square(seat) else {
+            return LegalityTests {
+                all: false,
+                king: None,
+                pinned: SquareSet::EMPTY,
+            };
+        };
+        if self.in_check(rules, seat) {
+            return LegalityTests {
+                all: true,
+                king: Some(king),
+                pinned: SquareSet::EMPTY,
+            };
+        }
+        let t = tables();
+        let mut pinned = SquareSet::EMPTY;
+        for d in 0..8 {
+            let straight = d < 4;
+            let mut own = None;
+            let mut at = t.step[d][king.index()];
+            while let Some(s) = at {
+                if let Some(piece) = self.piece_at(s) {
+                    match (own, piece.seat()) {
+                        (None, Some(owner)) if owner == seat => own = Some(s),
+                        (Some(shield), Some(owner)) => {
+                            let slider = piece.kind == PieceKind::Queen
+                                || (straight && piece.kind == PieceKind::Rook)
+                                || (!straight && piece.kind == PieceKind::Bishop);
+                            if slider && self.checks(rules, owner, seat) {
+                                pinned.insert(shield);
+                            }
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+                at = t.step[d][s.index()];
+            }
+        }
+        LegalityTests {
+            all: false,
+            king: Some(king),
+            pinned,
+        }
+    }
+
+    /// The pseudo-legal moves of `seat`'s pieces (captures of whom the rules allow; castling
+    /// fully checked), appended to `moves`.
+    pub(super) fn pseudo_moves(&self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
         let t = tables();
         for &from in Square::list() {
             let Some(piece) = self.piece_at(from).filter(|p| p.owner == Owner::Seat(seat)) else {
                 continue;
             };
-            let mut add = |to: Square| match self.piece_at(to) {
-                None => moves.push(Move::new(from, to, MoveKind::Normal)),
-                Some(p) if self.capturable(rules, seat, p) => moves.push(Move::new(from, to, MoveKind::Normal)),
-                Some(_) => {}
+            let mut add = |to: Square| {
+                if self.piece_at(to).is_none_or(|p| self.capturable(rules, seat, p)) {
+                    moves.push(Move::new(from, to, MoveKind::Normal));
+                }
             };
             match piece.kind {
-                PieceKind::Pawn => self.pawn_moves(rules, seat, from, moves),
+                PieceKind::Pawn => self.pawn_moves(rules, seat, piece, from, moves),
                 PieceKind::Knight => t.knight[from.index()].iter().for_each(|&to| add(to)),
                 PieceKind::King => {
                     t.king[from.index()].iter().for_each(|&to| add(to));
@@ -182,24 +270,35 @@ impl Position {
         }
     }
 
-    fn pawn_moves(&self, rules: Rules, seat: Seat, from: Square, moves: &mut Vec<Move>) {
-        let (ff, fr) = seat.forward();
-        let promotes = |to: Square| seat.progress(to) == rules.promotion_progress();
-        let mut push = |to: Square, kind: MoveKind| {
-            if promotes(to) {
-                for &piece in rules.promotion_choices() {
-                    moves.push(Move::new(from, to, MoveKind::Promotion(piece)));
-                }
-            } else {
-                moves.push(Move::new(from, to, kind));
-            }
+    fn pawn_moves(&self, rules: Rules, seat: Seat, pawn: Piece, from: Square, moves: &mut Vec<Move>) {
+        let direction = Position::pawn_direction(pawn, seat);
+        let (ff, fr) = direction.forward();
+        let mut push = |to: Square, kind: MoveKind| match rules.promotion(seat, direction, to) {
+            Some(choices) => choices
+                .iter()
+                .for_each(|&piece| moves.push(Move::new(from, to, MoveKind::Promotion(piece)))),
+            None => moves.push(Move::new(from, to, kind)),
         };
-        if let Some(one) = from.offset(ff, fr).filter(|&s| self.piece_at(s).is_none()) {
-            push(one, MoveKind::Normal);
-            if seat.progress(from) == 1
-                && let Some(two) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none())
-            {
-                push(two, MoveKind::DoubleStep);
+        if let Some(one) = from.offset(ff, fr) {
+            match self.piece_at(one) {
+                None => {
+                    push(one, MoveKind::Normal);
+                    if pawn.mark == Mark::Plain
+                        && seat.progress(from) == 1
+                        && let Some(two) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none())
+                    {
+                        push(two, MoveKind::DoubleStep);
+                    }
+                }
+                // Club: a partner's pawn directly in front may be leapt.
+                Some(blocker)
+                    if rules.kind == RuleKind::Club
+                        && blocker.is(seat.partner(), PieceKind::Pawn)
+                        && let Some(beyond) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none()) =>
+                {
+                    push(beyond, MoveKind::Leap);
+                }
+                Some(_) => {}
             }
         }
         for side in [-1i8, 1] {
@@ -210,7 +309,7 @@ impl Position {
             match self.piece_at(to) {
                 Some(p) if self.capturable(rules, seat, p) => push(to, MoveKind::Normal),
                 Some(_) => {}
-                // The skipped square is never on the capturer's promotion row.
+                // The skipped square is never a promotion square of the capturer.
                 None if rules.en_passant && self.en_passant_victim(rules, seat, to).is_some() => {
                     push(to, MoveKind::EnPassant);
                 }
@@ -223,37 +322,30 @@ impl Position {
     fn en_passant_victim(&self, rules: Rules, mover: Seat, skipped: Square) -> Option<Square> {
         Seat::ALL.into_iter().find_map(|owner| {
             let (s, pawn) = self.en_passant[owner.index()]?;
-            let stands = self.piece_at(pawn) == Some(Piece::new(owner, PieceKind::Pawn));
-            (s == skipped && stands && rules.opposes(mover, owner)).then_some(pawn)
+            let victim = self.piece_at(pawn).filter(|p| p.is(owner, PieceKind::Pawn))?;
+            (s == skipped && self.capturable(rules, mover, victim)).then_some(pawn)
         })
     }
 
     /// Castling: the king on its back row three squares from a corner rook (king-side) or four
     /// (queen-side), the right kept, the squares between empty, and the king neither in check
-    /// nor passing or landing on an attacked square.
+    /// nor passing or landing on an attacked square (attacks by live opponents).
     fn castling(&self, rules: Rules, seat: Seat, king: Square, moves: &mut Vec<Move>) {
         if seat.progress(king) != 0 {
             return;
         }
-        let enemy = |s: Seat| rules.opposes(s, seat) && !self.out[s.index()];
+        let enemy = |s: Seat| self.checks(rules, s, seat);
         let mut checked = None;
         for corner in seat.rook_corners() {
-            if self.piece_at(corner) != Some(Piece::new(seat, PieceKind::Rook)) {
+            if !self.piece_at(corner).is_some_and(|p| p.is(seat, PieceKind::Rook)) {
                 continue;
             }
             let Some((kind, step)) = castle_side(self, seat, king, corner) else {
                 continue;
             };
-            let between_empty = {
-                let mut at = king.offset(step.0, step.1);
-                let mut empty = true;
-                while let Some(s) = at.filter(|&s| s != corner) {
-                    empty &= self.piece_at(s).is_none();
-                    at = s.offset(step.0, step.1);
-                }
-                empty
-            };
-            if !between_empty {
+            let mut between = std::iter::successors(king.offset(step.0, step.1), |s| s.offset(step.0, step.1))
+                .take_while(|&s| s != corner);
+            if !between.all(|s| self.piece_at(s).is_none()) {
                 continue;
             }
             let in_check = *checked.get_or_insert_with(|| self.attacked(king, enemy));
@@ -265,18 +357,13 @@ impl Position {
         }
     }
 
-    /// Plays `mv` (legal or pseudo-legal) for the seat to move and passes the turn on.
-    pub fn make(&mut self, rules: Rules, mv: Move) -> Undo {
-        let seat = self.turn;
-        let undo = Undo {
-            captured: None,
-            castle_king_side: self.castle_king_side,
-            castle_queen_side: self.castle_queen_side,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            turn: seat,
-        };
-        let mut undo = undo;
+    /// Moves the pieces of `mv` for the seat to move (rights, en passant and the halfmove
+    /// counter follow; the turn does not pass: `play` does that).
+    pub fn make_move(&mut self, rules: Rules, mv: Move) -> MoveUndo {
+        self.make_move_for(rules, self.turn, mv)
+    }
+
+    pub(super) fn make_move_for(&mut self, rules: Rules, seat: Seat, mv: Move) -> MoveUndo {
         let piece = self.remove(mv.from).expect("a piece on the from-square");
         let victim_square = match mv.kind {
             MoveKind::EnPassant => self
@@ -284,9 +371,28 @@ impl Position {
                 .expect("an en passant victim"),
             _ => mv.to,
         };
-        undo.captured = self.remove(victim_square).map(|p| (victim_square, p));
+        let undo = MoveUndo {
+            moved: piece,
+            captured: self.remove(victim_square).map(|p| (victim_square, p)),
+            castle_king_side: self.castle_king_side,
+            castle_queen_side: self.castle_queen_side,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            mover: seat,
+        };
         let placed = match mv.kind {
+            MoveKind::Promotion(PieceKind::Queen) if rules.kind == RuleKind::Ffa => {
+                Piece::new(seat, PieceKind::Queen).marked(Mark::OnePoint)
+            }
             MoveKind::Promotion(kind) => Piece::new(seat, kind),
+            // Club: a pawn reaching its partner's back row turns round.
+            _ if rules.kind == RuleKind::Club
+                && piece.kind == PieceKind::Pawn
+                && piece.mark == Mark::Plain
+                && seat.partner().home_row().contains(&mv.to) =>
+            {
+                piece.marked(Mark::Turned)
+            }
             _ => piece,
         };
         self.put(mv.to, placed);
@@ -319,23 +425,17 @@ impl Position {
         }
         let resets = piece.kind == PieceKind::Pawn || undo.captured.is_some();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        self.turn = self.next_seat_in(seat);
         undo
     }
 
-    pub fn unmake(&mut self, mv: Move, undo: Undo) {
-        let seat = undo.turn;
+    pub fn unmake_move(&mut self, mv: Move, undo: MoveUndo) {
         if let MoveKind::CastleKingSide | MoveKind::CastleQueenSide = mv.kind {
-            let (rook_from, rook_to) = castle_rook(seat, mv);
+            let (rook_from, rook_to) = castle_rook(undo.mover, mv);
             let rook = self.remove(rook_to).expect("the castled rook");
             self.put(rook_from, rook);
         }
-        let placed = self.remove(mv.to).expect("the moved piece");
-        let piece = match mv.kind {
-            MoveKind::Promotion(_) => Piece::new(seat, PieceKind::Pawn),
-            _ => placed,
-        };
-        self.put(mv.from, piece);
+        self.remove(mv.to);
+        self.put(mv.from, undo.moved);
         if let Some((square, captured)) = undo.captured {
             self.put(square, captured);
         }
@@ -343,16 +443,6 @@ impl Position {
         self.castle_queen_side = undo.castle_queen_side;
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
-        self.turn = seat;
-    }
-
-    /// The next seat after `seat` still in the game.
-    pub fn next_seat_in(&self, seat: Seat) -> Seat {
-        let mut next = seat.next();
-        while self.out[next.index()] && next != seat {
-            next = next.next();
-        }
-        next
     }
 
     fn clear_corner_right(&mut self, owner: Seat, corner: Square) {
@@ -364,6 +454,19 @@ impl Position {
             Some((MoveKind::CastleQueenSide, _)) => self.castle_queen_side[owner.index()] = false,
             _ => {}
         }
+    }
+}
+
+/// Which moves of a seat must be played out to know they are legal.
+struct LegalityTests {
+    all: bool,
+    king: Option<Square>,
+    pinned: SquareSet,
+}
+
+impl LegalityTests {
+    fn of(&self, mv: Move) -> bool {
+        self.all || Some(mv.from) == self.king || mv.kind == MoveKind::EnPassant || self.pinned.contains(mv.from)
     }
 }
 
@@ -404,9 +507,10 @@ fn castle_rook(seat: Seat, mv: Move) -> (Square, Square) {
     (corner, passed)
 }
 
-/// Whether a pawn of `seat` on `pawn` captures onto `target` (one step forward and one sideways).
-fn pawn_captures_towards(seat: Seat, pawn: Square, target: Square) -> bool {
-    let (ff, fr) = seat.forward();
+/// Whether a pawn moving as `direction`'s on `pawn` captures onto `target` (one step forward
+/// and one sideways).
+fn pawn_captures_towards(direction: Seat, pawn: Square, target: Square) -> bool {
+    let (ff, fr) = direction.forward();
     let (df, dr) = (
         target.file() as i8 - pawn.file() as i8,
         target.rank() as i8 - pawn.rank() as i8,
@@ -415,41 +519,5 @@ fn pawn_captures_towards(seat: Seat, pawn: Square, target: Square) -> bool {
         dr == fr && df.abs() == 1
     } else {
         df == ff && dr.abs() == 1
-    }
-}
-
-/// Leaf nodes `depth` plies below `pos` (a node with no legal move has none).
-pub fn perft(pos: &mut Position, rules: Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves_in_place(rules);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let undo = pos.make(rules, mv);
-            let count = perft(pos, rules, depth - 1);
-            pos.unmake(mv, undo);
-            count
-        })
-        .sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::position::Setup;
-    use super::*;
-
-    #[test]
-    fn perft_from_the_modern_start_matches_the_contract() {
-        let mut pos = Setup::Modern.position();
-        for (depth, expected) in [(1, 20), (2, 395), (3, 7_800), (4, 152_050)] {
-            assert_eq!(perft(&mut pos, Rules::TEAMS, depth), expected, "teams depth {depth}");
-            assert_eq!(perft(&mut pos, Rules::FFA, depth), expected, "ffa depth {depth}");
-        }
-        assert_eq!(pos, Setup::Modern.position(), "make and unmake restore the position");
     }
 }

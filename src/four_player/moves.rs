@@ -17,6 +17,8 @@ pub enum MoveKind {
     CastleKingSide,
     CastleQueenSide,
     Promotion(PieceKind),
+    /// Club: a pawn leaps its partner's pawn standing directly in front of it.
+    Leap,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -67,6 +69,11 @@ impl Seat {
             Seat::Yellow => Square::new(along, SIZE - 1),
             Seat::Green => Square::new(SIZE - 1, along),
         }
+    }
+
+    /// The eight squares this seat's pieces start on (d–k, or 4–11, of its back row).
+    pub fn home_row(self) -> [Square; 8] {
+        std::array::from_fn(|i| self.back_row(3 + i as u8).expect("on the board"))
     }
 
     /// The two corner rooks' squares of this seat's back row (d and k, or 4 and 11).

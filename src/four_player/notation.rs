@@ -39,8 +39,8 @@ pub fn format_move(pos: &Position, mv: Move) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::movegen::Rules;
     use super::super::position::Setup;
+    use super::super::rules::Rules;
     use super::*;
 
     #[test]

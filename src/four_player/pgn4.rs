@@ -1,43 +1,29 @@
-//! PGN4 import (chess.com's records) for the rule sets that move so far (Teams, FFA movement):
-//! tags, numbered rounds with the seats' moves separated by ` .. `, `{comments}` and
-//! `(variations)` skipped, the leave tokens (`R`, `T`, `S`, `R#`, `T#`), and check markers read
-//! but not yet checked. Each move is matched against the legal moves by its written form.
+//! PGN4, chess.com's game records: import (tags, numbered rounds with the seats' moves
+//! separated by ` .. `, `{comments}` and `(variations)` skipped, the leave tokens `R` `T` `S`
+//! `R#` `T#`, check markers read) replaying every move through a `Game`, and export that writes
+//! what import reads back. Moves are matched against the legal moves by their written form.
 
 use std::fmt;
 
 use super::board::Seat;
-use super::game::{Game, Outcome};
-use super::movegen::{RuleKind, Rules};
+use super::game::{Game, Turn};
 use super::moves::Move;
 use super::notation::format_move;
 use super::position::{Position, Setup};
+use super::rules::{RuleKind, Rules};
 
 pub const MAX_BYTES: usize = 256 * 1024;
-/// The most moves a record may hold (chess.com games end long before: 200 rounds are 800).
+/// The most turns a record may hold, on import and export alike (chess.com games end long
+/// before: 200 rounds are 800).
 pub const MAX_PLIES: usize = 10_000;
-
-/// What a seat did on its turn.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Turn {
-    Move(Move),
-    /// `R`: resigned (also `R#`, resigning while mated).
-    Resign,
-    /// `T`: out of time (also `T#`).
-    Timeout,
-    /// `S`: stalemated.
-    Stalemated,
-}
 
 #[derive(Clone, Debug)]
 pub struct Record {
     pub tags: Vec<(String, String)>,
-    pub rules: Rules,
-    pub start: Position,
-    pub turns: Vec<(Seat, Turn)>,
-    /// The position after every turn.
-    pub end: Position,
-    /// How the game ended, where the rules are played to their end (Teams so far).
-    pub outcome: Option<Outcome>,
+    /// `RuleVariants` tokens this project does not play (kept, reported).
+    pub unknown_variants: Vec<String>,
+    /// The game replayed to the record's last turn.
+    pub game: Game,
 }
 
 impl Record {
@@ -58,6 +44,8 @@ pub enum Pgn4ErrorKind {
     TooLarge(usize),
     BadTag(String),
     UnknownVariant(String),
+    /// A `RuleVariants` option that belongs to another rule set.
+    MisplacedOption(String),
     Start(String),
     UnclosedComment,
     RoundNumber {
@@ -92,7 +80,8 @@ impl fmt::Display for Pgn4Error {
         match &self.kind {
             TooLarge(n) => write!(f, "the file is {n} bytes, over the limit of {MAX_BYTES}"),
             BadTag(text) => write!(f, "a tag must be [Name \"value\"], found '{text}'"),
-            UnknownVariant(v) => write!(f, "Variant \"{v}\" is not FFA, Solo or Teams"),
+            UnknownVariant(v) => write!(f, "Variant \"{v}\" is not FFA, Solo, Teams or Club"),
+            MisplacedOption(o) => write!(f, "RuleVariants: '{o}' is not an option of these rules"),
             Start(why) => write!(f, "StartFen4: {why}"),
             UnclosedComment => f.write_str("a '{' comment or '(' variation is never closed"),
             RoundNumber { found, expected } => write!(f, "expected round {expected}., found '{found}'"),
@@ -112,8 +101,13 @@ fn fail<T>(line: Option<usize>, kind: Pgn4ErrorKind) -> Result<T, Pgn4Error> {
     Err(Pgn4Error { line, kind })
 }
 
-/// Reads a record and replays it.
+/// Reads a record and replays it under the rules its `Variant` and `RuleVariants` tags name.
 pub fn import(text: &str) -> Result<Record, Pgn4Error> {
+    import_with(text, None)
+}
+
+/// Reads a record and replays it, under `rules` when given (its tags otherwise).
+pub fn import_with(text: &str, rules: Option<Rules>) -> Result<Record, Pgn4Error> {
     if text.len() > MAX_BYTES {
         return fail(None, Pgn4ErrorKind::TooLarge(text.len()));
     }
@@ -136,13 +130,8 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
             .find(|(n, _)| n == name)
             .map(|(_, v): &(String, String)| v.as_str())
     };
-    let kind = match tag("Variant").unwrap_or("Teams") {
-        "Teams" => RuleKind::Teams,
-        "FFA" | "Solo" => RuleKind::Ffa,
-        other => return fail(None, Pgn4ErrorKind::UnknownVariant(other.to_string())),
-    };
-    let en_passant = tag("RuleVariants").is_some_and(|v| v.split_whitespace().any(|t| t == "EnPassant"));
-    let rules = Rules { kind, en_passant };
+    let (tagged, unknown_variants) = rules_from_tags(tag("Variant"), tag("RuleVariants"))?;
+    let rules = rules.unwrap_or(tagged);
     let start = match tag("StartFen4") {
         None | Some("4PC") => Setup::Modern.position(),
         Some("4PCo") => Setup::Classic.position(),
@@ -151,7 +140,7 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
             kind: Pgn4ErrorKind::Start(e.to_string()),
         })?,
     };
-    let mut game = Game::new(rules, start.clone());
+    let mut game = Game::new(rules, start);
     let mut round = 0;
     for (line, text) in strip_comments(&movetext)? {
         let mut rest = text.as_str();
@@ -169,13 +158,14 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
         }
         rest = &rest[number_end + 1..];
         for token in rest.split("..").map(str::trim).filter(|t| !t.is_empty()) {
-            let pos = game.position();
-            // FFA: the game ends when three players are out (its other ends are still to come).
-            let ended = game.outcome().is_some() || pos.out.iter().filter(|&&o| o).count() >= 3;
-            if ended {
-                // A leave written for the seat the end caught (chess.com's `R#` for a mated
-                // player) changes nothing.
-                if matches!(token, "R" | "R#" | "T" | "T#" | "S") {
+            let leave = matches!(token, "R" | "R#" | "T" | "T#" | "S");
+            // A leave written for a seat the game already put out on its turn (chess.com's
+            // `S`, or `R#` for a mated player) is that seat's.
+            if leave && game.take_unwritten_exit().is_some() {
+                continue;
+            }
+            if game.outcome().is_some() {
+                if leave {
                     continue;
                 }
                 return fail(
@@ -189,57 +179,130 @@ pub fn import(text: &str) -> Result<Record, Pgn4Error> {
             if game.turns().len() >= MAX_PLIES {
                 return fail(Some(line), Pgn4ErrorKind::TooManyPlies);
             }
-            let seat = pos.turn;
-            let turn = match token {
-                "R" | "R#" => Turn::Resign,
-                "T" | "T#" => Turn::Timeout,
-                "S" => Turn::Stalemated,
-                _ => Turn::Move(find_move(pos, game.legal_moves(), token).ok_or_else(|| Pgn4Error {
-                    line: Some(line),
-                    kind: Pgn4ErrorKind::Illegal {
-                        round,
-                        seat,
-                        text: token.to_string(),
-                    },
-                })?),
-            };
-            game.play(turn).map_err(|_| Pgn4Error {
+            let seat = game.position().turn;
+            let illegal = || Pgn4Error {
                 line: Some(line),
                 kind: Pgn4ErrorKind::Illegal {
                     round,
                     seat,
                     text: token.to_string(),
                 },
-            })?;
+            };
+            let turn = match token {
+                "R" | "R#" => Turn::Resign,
+                "T" | "T#" => Turn::Timeout,
+                "C" => Turn::ClaimWin,
+                _ => Turn::Move(find_move(game.position(), game.legal_moves(), token).ok_or_else(illegal)?),
+            };
+            game.play(turn).map_err(|_| illegal())?;
         }
     }
-    let outcome = game.outcome();
-    if let (Some(declared), Some(outcome)) = (tag("Result"), outcome)
-        && declared != "*"
-        && declared != outcome.result_token()
-    {
-        return fail(
-            None,
-            Pgn4ErrorKind::ResultMismatch {
-                tag: declared.to_string(),
-                replayed: format!("{} ({outcome})", outcome.result_token()),
-            },
-        );
+    if let (Some(declared), Some(outcome)) = (tag("Result"), game.outcome()) {
+        let replayed = outcome.result_token(game.position().points);
+        if declared != "*" && declared != replayed {
+            return fail(
+                None,
+                Pgn4ErrorKind::ResultMismatch {
+                    tag: declared.to_string(),
+                    replayed: format!("{replayed} ({outcome})"),
+                },
+            );
+        }
     }
     Ok(Record {
         tags,
-        rules,
-        start,
-        turns: game.turns().to_vec(),
-        end: game.position().clone(),
-        outcome,
+        unknown_variants,
+        game,
     })
 }
 
-/// The legal move written as `token` (its check and mate markers aside; `=D`, FFA's one-point
-/// queen, is read as `=Q`).
+/// The rules a record's tags name: `Variant` (`Teams` when absent) and the `RuleVariants`
+/// tokens — `EnPassant` and this project's option names; others are returned, not fatal.
+fn rules_from_tags(variant: Option<&str>, tokens: Option<&str>) -> Result<(Rules, Vec<String>), Pgn4Error> {
+    let kind = match variant.unwrap_or("Teams") {
+        "Teams" => RuleKind::Teams,
+        "FFA" | "Solo" => RuleKind::Ffa,
+        "Club" => RuleKind::Club,
+        other => return fail(None, Pgn4ErrorKind::UnknownVariant(other.to_string())),
+    };
+    let mut rules = Rules::new(kind);
+    rules.en_passant = false;
+    let mut unknown = Vec::new();
+    for token in tokens.unwrap_or("").split_whitespace() {
+        if token == "EnPassant" {
+            rules.en_passant = true;
+        } else if rules.options.set(token) {
+            let fits = match token {
+                "both-mated" => kind == RuleKind::Teams,
+                _ => kind == RuleKind::Ffa,
+            };
+            if !fits {
+                return fail(None, Pgn4ErrorKind::MisplacedOption(token.to_string()));
+            }
+        } else {
+            unknown.push(token.to_string());
+        }
+    }
+    Ok((rules, unknown))
+}
+
+/// The record of `game` as PGN4: `tags` first (with `Variant`, `RuleVariants`, `StartFen4` and
+/// `Result` written from the game), then one numbered round a line. Import reads it back to the
+/// same game.
+pub fn export(game: &Game, tags: &[(String, String)]) -> String {
+    let rules = game.rules;
+    let mut variants: Vec<String> = Vec::new();
+    if rules.en_passant {
+        variants.push("EnPassant".into());
+    }
+    variants.extend(rules.options.names().into_iter().map(String::from));
+    let start = game.start();
+    let start_tag = [Setup::Modern, Setup::Classic]
+        .into_iter()
+        .find(|s| s.position() == *start)
+        .map_or_else(|| start.to_fen4(), |s| s.tag().to_string());
+    let result = game
+        .outcome()
+        .map_or_else(|| "*".to_string(), |o| o.result_token(game.position().points));
+    let written = ["Variant", "RuleVariants", "StartFen4", "Result"];
+    let mut text = String::new();
+    for (name, value) in [
+        ("Variant", rules.kind.variant_tag().to_string()),
+        ("RuleVariants", variants.join(" ")),
+        ("StartFen4", start_tag),
+        ("Result", result),
+    ] {
+        text.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    for (name, value) in tags.iter().filter(|(n, _)| !written.contains(&n.as_str())) {
+        text.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "'")));
+    }
+    text.push('\n');
+    let mut round = 0;
+    let mut last: Option<Seat> = None;
+    for played in game.turns().iter().take(MAX_PLIES) {
+        // A round ends when the turn comes round to a seat at or before the last one.
+        if last.is_none_or(|l| played.seat.index() <= l.index()) {
+            if round > 0 {
+                text.push('\n');
+            }
+            round += 1;
+            text.push_str(&format!("{round}. {}", played.text));
+        } else {
+            text.push_str(&format!(" .. {}", played.text));
+        }
+        last = Some(played.seat);
+    }
+    if round > 0 {
+        text.push('\n');
+    }
+    text
+}
+
+/// The legal move written as `token` (its check and mate markers aside; `D`, FFA's one-point
+/// queen — promoted to, moving or taken — is read as `Q`).
 fn find_move(pos: &Position, legal: &[Move], token: &str) -> Option<Move> {
-    let bare = token.trim_end_matches(['+', '#']).replace("=D", "=Q");
+    let bare = token.trim_end_matches(['+', '#']).replace('D', "Q");
     legal.iter().copied().find(|&m| format_move(pos, m) == bare)
 }
 

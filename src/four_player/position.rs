@@ -1,6 +1,6 @@
 //! A four-player position: the pieces on the 160 squares and the state FEN4 carries — whose turn,
-//! who is out, castling rights, points, the halfmove counter, en passant squares and (Club) the
-//! pawns that have turned round.
+//! who is out, castling rights, points, the halfmove counter and en passant squares — and (Club)
+//! which armies stand frozen by a mate. Turned pawns and one-point queens are marks on pieces.
 
 use super::board::{Owner, Piece, PieceKind, Seat, Square};
 
@@ -20,8 +20,9 @@ pub struct Position {
     pub halfmove: u32,
     /// Per seat: the square its last double step skipped, and where that pawn stands.
     pub en_passant: PerSeat<Option<(Square, Square)>>,
-    /// Per seat (Club): its pawns that reached the partner's back row and turned round.
-    pub turned: PerSeat<Vec<Square>>,
+    /// Per seat (Club): its army is mated and frozen (it passes; its pieces are inert). Worked
+    /// out after every move, and from scratch for a position read from FEN4.
+    pub frozen: PerSeat<bool>,
     /// Where each seat's (live) king stands, kept by `put` and `remove`.
     kings: PerSeat<Option<Square>>,
     /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
@@ -40,13 +41,19 @@ impl Position {
             points: [0; 4],
             halfmove: 0,
             en_passant: [None; 4],
-            turned: Default::default(),
+            frozen: [false; 4],
             kings: [None; 4],
             board_key: 0,
         }
     }
 
-    /// The Zobrist key: the pieces, the seat to move, rights, who is out and en passant.
+    /// Whether `seat` is in the game and not frozen: its pieces move, check and can be taken
+    /// as its own (a seat out has turned grey).
+    pub fn live(&self, seat: Seat) -> bool {
+        !self.out[seat.index()] && !self.frozen[seat.index()]
+    }
+
+    /// The Zobrist key: the pieces, the seat to move, rights, who is out or frozen, en passant.
     pub fn key(&self) -> u64 {
         self.board_key ^ super::zobrist::state_key(self)
     }
@@ -98,9 +105,7 @@ impl Position {
 
     /// How many kings `seat` has on the board (a live seat has exactly one).
     pub fn kings_of(&self, seat: Seat) -> usize {
-        self.placements()
-            .filter(|(_, p)| p.owner == Owner::Seat(seat) && p.kind == PieceKind::King)
-            .count()
+        self.placements().filter(|(_, p)| p.is(seat, PieceKind::King)).count()
     }
 }
 

@@ -1,5 +1,5 @@
 //! Zobrist keys for four-player positions: one random number per (owner, kind, square), per
-//! seat to move, per castling right, per seat out, and per seat's en passant square. The board's
+//! seat to move, per castling right, per seat out or frozen, and per seat's en passant square. The board's
 //! part is kept by `Position::put` and `remove`; the rest is folded in by `state_key`.
 
 use std::sync::OnceLock;
@@ -8,12 +8,13 @@ use super::board::{Owner, Piece, Seat, Square};
 use super::position::Position;
 
 struct Keys {
-    /// [owner (4 seats, grey)][kind][square index]
+    /// [owner (4 seats, grey)][kind][mark][square index]
     pieces: Vec<u64>,
     turn: [u64; 4],
     castle_king_side: [u64; 4],
     castle_queen_side: [u64; 4],
     out: [u64; 4],
+    frozen: [u64; 4],
     /// [seat][skipped square index]
     en_passant: Vec<u64>,
 }
@@ -35,12 +36,14 @@ fn keys() -> &'static Keys {
         let castle_king_side = four();
         let castle_queen_side = four();
         let out = four();
+        let frozen = four();
         Keys {
+            frozen,
             turn,
             castle_king_side,
             castle_queen_side,
             out,
-            pieces: (0..5 * 6 * 196).map(|_| next()).collect(),
+            pieces: (0..5 * 6 * 3 * 196).map(|_| next()).collect(),
             en_passant: (0..4 * 196).map(|_| next()).collect(),
         }
     })
@@ -52,7 +55,8 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
         Owner::Seat(seat) => seat.index(),
         Owner::Grey => 4,
     };
-    keys().pieces[(owner * 6 + piece.kind.index()) * 196 + square.index()]
+    let mark = piece.mark as usize;
+    keys().pieces[((owner * 6 + piece.kind.index()) * 3 + mark) * 196 + square.index()]
 }
 
 /// The key of everything but the pieces: the seat to move, rights, who is out, en passant.
@@ -69,6 +73,9 @@ pub fn state_key(pos: &Position) -> u64 {
         }
         if pos.out[i] {
             key ^= k.out[i];
+        }
+        if pos.frozen[i] {
+            key ^= k.frozen[i];
         }
         if let Some((skipped, _)) = pos.en_passant[i] {
             key ^= k.en_passant[i * 196 + skipped.index()];

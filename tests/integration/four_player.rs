@@ -243,9 +243,9 @@ fn the_command_line_counts_and_lists() {
     );
     let out = run(&["four-player", "pgn", &path]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("fen4 ") && text.contains("\nout Yellow\n"), "{text}");
+    assert!(text.starts_with("fen4 "), "{text}");
     assert!(
-        text.ends_with("result 0-1 Blue and Green win: Yellow resigned\n"),
+        text.ends_with("\nstatus out: Yellow (resigned); result 0-1 Blue and Green win: Yellow resigned\n"),
         "{text}"
     );
     let out = run(&["four-player", "pgn", "/dev/zero"]);
@@ -262,28 +262,27 @@ fn record(name: &str) -> String {
 
 #[test]
 fn the_public_teams_records_import_and_replay() {
-    let game = pgn4::import(&record("teams-26780486.pgn4")).unwrap();
+    let record_ = pgn4::import(&record("teams-26780486.pgn4")).unwrap();
+    let game = &record_.game;
     assert_eq!(game.rules, Rules::TEAMS);
-    let moves = game
-        .turns
-        .iter()
-        .filter(|(_, t)| matches!(t, pgn4::Turn::Move(_)))
-        .count();
+    let moves = game.turns().iter().filter(|t| matches!(t.turn, Turn::Move(_))).count();
     assert_eq!(
-        (moves, game.turns.len()),
+        (moves, game.turns().len()),
         (122, 123),
         "31 rounds, 122 moves and the resignation"
     );
-    assert_eq!(game.turns.last(), Some(&(Seat::Yellow, pgn4::Turn::Resign)));
-    assert!(game.end.out[Seat::Yellow.index()]);
-    assert_eq!(game.tag("Result"), Some("0-1"), "Yellow's team lost");
+    let last = game.turns().last().unwrap();
+    assert_eq!((last.seat, last.turn), (Seat::Yellow, Turn::Resign));
+    assert!(game.position().out[Seat::Yellow.index()]);
+    assert_eq!(record_.tag("Result"), Some("0-1"), "Yellow's team lost");
     let castling = pgn4::import(&record("teams-castling.pgn4")).unwrap();
     let castled: Vec<(Seat, MoveKind)> = castling
-        .turns
+        .game
+        .turns()
         .iter()
-        .filter_map(|&(seat, turn)| match turn {
-            pgn4::Turn::Move(m) if matches!(m.kind, MoveKind::CastleKingSide | MoveKind::CastleQueenSide) => {
-                Some((seat, m.kind))
+        .filter_map(|played| match played.turn {
+            Turn::Move(m) if matches!(m.kind, MoveKind::CastleKingSide | MoveKind::CastleQueenSide) => {
+                Some((played.seat, m.kind))
             }
             _ => None,
         })
@@ -294,7 +293,7 @@ fn the_public_teams_records_import_and_replay() {
             && castled.iter().any(|&(_, k)| k == MoveKind::CastleQueenSide)
     );
     assert!(
-        castling.end.piece_at(sq("a5")) == Some(Piece::new(Seat::Blue, PieceKind::King)),
+        castling.game.position().piece_at(sq("a5")) == Some(Piece::new(Seat::Blue, PieceKind::King)),
         "Blue castled king-side to a5"
     );
 }
@@ -327,7 +326,7 @@ fn a_bad_record_names_its_line_round_and_seat() {
         pgn4::Pgn4ErrorKind::UnclosedComment
     ));
     let with_extras = record("teams-castling.pgn4").replace("h2-h3 ..", "h2-h3 { [%clk 0:01:59] } (h2-h4) ..");
-    assert_eq!(pgn4::import(&with_extras).unwrap().turns.len(), 32);
+    assert_eq!(pgn4::import(&with_extras).unwrap().game.turns().len(), 32);
 }
 
 /// An independent, deliberately slow reading of FOURPLAYER.md's movement rules on plain
@@ -599,7 +598,7 @@ fn the_generator_agrees_with_a_slow_reading_of_the_rules_over_random_games() {
 
 #[test]
 fn teams_games_end_on_a_mate_on_the_mated_seats_turn_and_on_leaving() {
-    use tesseract_chess::four_player::game::{Draw, Game, Loss, Outcome, Team};
+    use tesseract_chess::four_player::game::{Draw, Loss, Team};
     // Blue's king a7 boxed in by its own pieces; a Red rook gives check along the a-file. Blue
     // to move cannot answer: mated on its own turn, Red and Yellow win.
     let pos = position(
@@ -623,16 +622,16 @@ fn teams_games_end_on_a_mate_on_the_mated_seats_turn_and_on_leaving() {
         "{}",
         pos.to_fen4()
     );
-    assert_eq!(game.outcome().unwrap().result_token(), "1-0");
+    assert_eq!(game.result_token(), "1-0");
     // Resigning loses for the team; kings alone draw.
     let mut game = Game::new(Rules::TEAMS, Setup::Modern.position());
-    game.play(pgn4::Turn::Resign).unwrap();
-    assert_eq!(game.outcome().map(|o| o.result_token()), Some("0-1"));
+    game.play(Turn::Resign).unwrap();
+    assert_eq!(game.result_token(), "0-1");
     let kings = Game::new(Rules::TEAMS, position(Seat::Red, &[]));
     assert_eq!(kings.outcome(), Some(Outcome::Draw(Draw::KingsOnly)));
     // The public record replays to Yellow's resignation and its Result tag agrees.
     let replayed = pgn4::import(&record("teams-26780486.pgn4")).unwrap();
-    assert_eq!(replayed.outcome.map(|o| o.result_token()), Some("0-1"));
+    assert_eq!(replayed.game.result_token(), "0-1");
     let wrong = record("teams-26780486.pgn4").replace("[Result \"0-1\"]", "[Result \"1-0\"]");
     assert!(matches!(
         pgn4::import(&wrong).unwrap_err().kind,
