@@ -473,7 +473,7 @@ impl Game {
                 self.position.eliminate(seat, exit, &mut undo);
                 self.exits[seat.index()] = Some((exit, index));
                 self.unwritten_exits.push(seat);
-                return self.decide().unwrap_or(Outcome::Draw(Draw::NoMoves));
+                self.decide().unwrap_or(Outcome::Draw(Draw::NoMoves))
             }
             _ => Outcome::Draw(Draw::Stalemate(seat)),
         }

@@ -337,8 +337,7 @@ fn perft_with(pos: &mut Position, rules: Rules, depth: u32, lists: &mut [Vec<Mov
         return moves.len() as u64;
     }
     let mut total = 0;
-    for i in 0..moves.len() {
-        let mv = moves[i];
+    for &mv in moves.iter() {
         let undo = pos.make(rules, mv);
         total += perft_with(pos, rules, depth - 1, deeper, 0);
         pos.unmake(mv, undo);
