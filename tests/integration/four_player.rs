@@ -7,12 +7,12 @@ use tesseract_chess::ai::random::Rng;
 use tesseract_chess::four_player::notation::format_move;
 use tesseract_chess::four_player::*;
 
-fn sq(name: &str) -> Square {
+pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
 /// Four kings out of each other's way, `turn` to move, and the given pieces.
-fn position(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
+pub fn position(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
     let mut pos = Position::empty();
     for (name, seat) in [
         ("h1", Seat::Red),
@@ -255,7 +255,7 @@ fn the_command_line_counts_and_lists() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("invalid FEN4"));
 }
 
-fn record(name: &str) -> String {
+pub fn record(name: &str) -> String {
     // Copies of ../shared/fourplayer: chess.com exports, MIT licence (SOURCES.md beside them).
     std::fs::read_to_string(format!("{}/tests/data/fourplayer/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
