@@ -311,7 +311,7 @@ impl Game {
                     return Err(PlayError::Illegal(mv));
                 }
                 let mut text = format_move(&self.position, mv);
-                let checked = self.checked_by(seat, mv);
+                let checked = self.position.kings_checked_by(self.rules, mv);
                 let frozen = self.position.frozen;
                 let undo = self.position.make(self.rules, mv);
                 let mated = self.mated_by_move(&undo.events, frozen);
@@ -351,19 +351,6 @@ impl Game {
         self.turns.push(Played { seat, turn, text });
         self.settle();
         Ok(())
-    }
-
-    /// Which kings `mv` by `seat` checks, judged on the position after it (before eliminations).
-    fn checked_by(&self, seat: Seat, mv: Move) -> PerSeat<bool> {
-        let mut after = self.position.clone();
-        after.make_move(self.rules, mv);
-        Seat::ALL.map(|s| {
-            s != seat
-                && after.live(s)
-                && after
-                    .king_square(s)
-                    .is_some_and(|king| after.attacked(king, |a| a == seat && self.rules.opposes(a, s)))
-        })
     }
 
     /// The kings a move just played mates: FFA's eliminated, Club's newly frozen, and in Teams

@@ -121,6 +121,33 @@ impl Position {
         })
     }
 
+    /// The kings (of live seats it may check) that `attacker`'s pieces attack: after a move,
+    /// the kings it checks.
+    pub fn kings_attacked_by(&self, rules: Rules, attacker: Seat) -> PerSeat<bool> {
+        Seat::ALL.map(|s| {
+            s != attacker
+                && self.live(s)
+                && rules.opposes(attacker, s)
+                && self
+                    .king_square(s)
+                    .is_some_and(|king| self.attacked(king, |a| a == attacker))
+        })
+    }
+
+    /// The kings `mv` (legal, by the seat to move) checks, judged before what it sets off.
+    pub fn kings_checked_by(&self, rules: Rules, mv: Move) -> PerSeat<bool> {
+        let mut after = self.clone();
+        let mover = self.turn;
+        after.make_move(rules, mv);
+        after.kings_attacked_by(rules, mover)
+    }
+
+    /// Whether `seat` stands mated: in check from live opponents with no legal move (Teams and
+    /// FFA legality; a Club seat's mate is its `frozen` flag).
+    pub fn is_mated(&self, rules: Rules, seat: Seat) -> bool {
+        self.in_check(rules, seat) && !self.clone().has_legal_move(rules, seat, &mut Vec::new())
+    }
+
     /// The legal moves of the seat to move.
     pub fn legal_moves(&self, rules: Rules) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);

@@ -198,9 +198,19 @@ fn promotion_on_the_eighth_in_ffa_and_the_eleventh_in_teams() {
 
 #[test]
 fn make_and_unmake_restore_every_position_and_key_of_random_games() {
-    for (rules, seed) in [(Rules::TEAMS, 1), (Rules::FFA, 2)] {
+    let mut capture_king = Rules::FFA;
+    capture_king.options.capture_king = true;
+    let mut both_mated = Rules::TEAMS;
+    both_mated.options.both_mated = true;
+    for (rules, seed, games) in [
+        (Rules::TEAMS, 1, 30),
+        (Rules::FFA, 2, 30),
+        (Rules::CLUB, 3, 8),
+        (capture_king, 4, 10),
+        (both_mated, 5, 10),
+    ] {
         let mut rng = Rng::new(seed);
-        for _ in 0..30 {
+        for _ in 0..games {
             let mut pos = Setup::Modern.position();
             for _ in 0..60 {
                 let moves = pos.legal_moves(rules);

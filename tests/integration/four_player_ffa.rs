@@ -332,3 +332,33 @@ fn the_seeds_options_first_mate_last_standing_and_capture_king() {
     assert_eq!(game.exit(Seat::Blue), Some(Exit::KingCaptured));
     assert_eq!(game.position().piece_at(sq("a8")).unwrap().owner, Owner::Grey);
 }
+
+#[test]
+fn the_queries_the_app_needs_name_checks_checkers_and_mates() {
+    let pos = bare(
+        Seat::Red,
+        &[
+            ("h1", Seat::Red, PieceKind::King),
+            ("f8", Seat::Blue, PieceKind::King),
+            ("h8", Seat::Yellow, PieceKind::King),
+            ("n5", Seat::Green, PieceKind::King),
+            ("e5", Seat::Red, PieceKind::Knight),
+        ],
+    );
+    let fork = Move::new(sq("e5"), sq("g6"), MoveKind::Normal);
+    assert_eq!(pos.kings_checked_by(Rules::FFA, fork), [false, true, true, false]);
+    let mut after = pos.clone();
+    after.make(Rules::FFA, fork);
+    assert_eq!(
+        after.checkers(Rules::FFA, Seat::Blue).iter().collect::<Vec<_>>(),
+        vec![sq("g6")]
+    );
+    assert!(after.in_check(Rules::FFA, Seat::Yellow) && !after.is_mated(Rules::FFA, Seat::Yellow));
+    let moves = pos.legal_moves_from(Rules::FFA, sq("e5"));
+    assert_eq!(moves.len(), 8, "the knight's eight squares: {moves:?}");
+    let boxed = box_for_blue(Seat::Red, Seat::Blue, &[]);
+    let mut mated = boxed.clone();
+    mated.remove(sq("d4"));
+    mated.put(sq("a4"), Piece::new(Seat::Red, PieceKind::Rook));
+    assert!(mated.is_mated(Rules::FFA, Seat::Blue) && !boxed.is_mated(Rules::FFA, Seat::Blue));
+}
