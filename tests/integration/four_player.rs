@@ -29,6 +29,44 @@ pub fn position(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
     pos
 }
 
+/// The legal moves of a game's seat to move as records write them.
+pub fn game_texts(game: &Game) -> Vec<String> {
+    game.legal_moves()
+        .iter()
+        .map(|&m| format_move(game.position(), m))
+        .collect()
+}
+
+/// Plays the legal move written `text`.
+pub fn play_text(game: &mut Game, text: &str) {
+    let mv = *game
+        .legal_moves()
+        .iter()
+        .find(|&&m| format_move(game.position(), m) == text)
+        .unwrap_or_else(|| {
+            panic!(
+                "{text} is not legal in {}: {:?}",
+                game.position().to_fen4(),
+                game_texts(game)
+            )
+        });
+    game.play(Turn::Move(mv)).unwrap();
+}
+
+/// Blue's king on a7 boxed in by its own pawns and knight; `rook_owner`'s rook on d4 can close
+/// the box from a4.
+pub fn box_for_blue(rook_owner: Seat, turn: Seat, extra: &[(&str, Seat, PieceKind)]) -> Position {
+    let mut pieces = vec![
+        ("d4", rook_owner, PieceKind::Rook),
+        ("b6", Seat::Blue, PieceKind::Pawn),
+        ("b7", Seat::Blue, PieceKind::Pawn),
+        ("b8", Seat::Blue, PieceKind::Pawn),
+        ("a8", Seat::Blue, PieceKind::Knight),
+    ];
+    pieces.extend_from_slice(extra);
+    position(turn, &pieces)
+}
+
 fn texts(pos: &Position, rules: Rules) -> Vec<String> {
     pos.legal_moves(rules).iter().map(|&m| format_move(pos, m)).collect()
 }

@@ -5,54 +5,24 @@
 use tesseract_chess::four_player::game::{Loss, Team};
 use tesseract_chess::four_player::*;
 
-use super::four_player::{position, sq};
+use super::four_player::{box_for_blue, game_texts, play_text, position, sq};
 
-fn texts(game: &Game) -> Vec<String> {
-    game.legal_moves()
-        .iter()
-        .map(|&m| notation::format_move(game.position(), m))
-        .collect()
-}
-
-fn play(game: &mut Game, text: &str) {
-    let mv = *game
-        .legal_moves()
-        .iter()
-        .find(|&&m| notation::format_move(game.position(), m) == text)
-        .unwrap_or_else(|| {
-            panic!(
-                "{text} is not legal in {}: {:?}",
-                game.position().to_fen4(),
-                texts(game)
-            )
-        });
-    game.play(Turn::Move(mv)).unwrap();
-}
-
-/// Blue's king on a7 boxed in by its own pawns and knight; Yellow's rook on d4 goes to a4.
-fn box_for_blue(extra: &[(&str, Seat, PieceKind)]) -> Position {
-    let mut pieces = vec![
-        ("d4", Seat::Yellow, PieceKind::Rook),
-        ("b6", Seat::Blue, PieceKind::Pawn),
-        ("b7", Seat::Blue, PieceKind::Pawn),
-        ("b8", Seat::Blue, PieceKind::Pawn),
-        ("a8", Seat::Blue, PieceKind::Knight),
-    ];
-    pieces.extend_from_slice(extra);
-    position(Seat::Yellow, &pieces)
+/// Blue boxed in on a7, Yellow's rook on d4 to close the box, Yellow to move.
+fn yellow_boxes_blue(extra: &[(&str, Seat, PieceKind)]) -> Position {
+    box_for_blue(Seat::Yellow, Seat::Yellow, extra)
 }
 
 #[test]
 fn a_mated_army_freezes_at_once_passes_and_is_inert() {
     // Blue's bishop on f3 checks Red's king; Red's knight on c10 could take the pawn on b8.
-    let start = box_for_blue(&[
+    let start = yellow_boxes_blue(&[
         ("f3", Seat::Blue, PieceKind::Bishop),
         ("c10", Seat::Red, PieceKind::Knight),
         ("n4", Seat::Green, PieceKind::Rook),
     ]);
     let mut game = Game::new(Rules::CLUB, start);
     assert!(game.position().in_check(Rules::CLUB, Seat::Red));
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.turns().last().unwrap().text, "Rd4-a4#");
     assert_eq!(
         game.position().frozen,
@@ -63,8 +33,8 @@ fn a_mated_army_freezes_at_once_passes_and_is_inert() {
         !game.position().in_check(Rules::CLUB, Seat::Red),
         "the frozen bishop gives no check"
     );
-    play(&mut game, "Rn4-n5");
-    let red = texts(&game);
+    play_text(&mut game, "Rn4-n5");
+    let red = game_texts(&game);
     assert!(
         !red.contains(&"Nc10xb8".to_string()),
         "frozen pieces cannot be taken: {red:?}"
@@ -73,7 +43,7 @@ fn a_mated_army_freezes_at_once_passes_and_is_inert() {
         red.contains(&"Kh1-g2".to_string()),
         "a king may ignore a frozen piece's line"
     );
-    play(&mut game, "Kh1-g2");
+    play_text(&mut game, "Kh1-g2");
     assert_eq!(game.position().turn, Seat::Yellow, "Blue passes while the mate lasts");
     assert_eq!(game.outcome(), None);
 }
@@ -81,12 +51,12 @@ fn a_mated_army_freezes_at_once_passes_and_is_inert() {
 #[test]
 fn the_partner_lifts_the_mate_by_capture_or_interposition() {
     for (green, lift) in [("n4", "Rn4xRa4"), ("n5", "Rn5-a5")] {
-        let mut game = Game::new(Rules::CLUB, box_for_blue(&[(green, Seat::Green, PieceKind::Rook)]));
-        play(&mut game, "Rd4-a4");
+        let mut game = Game::new(Rules::CLUB, yellow_boxes_blue(&[(green, Seat::Green, PieceKind::Rook)]));
+        play_text(&mut game, "Rd4-a4");
         assert!(game.position().frozen[Seat::Blue.index()]);
-        play(&mut game, lift);
+        play_text(&mut game, lift);
         assert_eq!(game.position().frozen, [false; 4], "{lift} lifts the mate");
-        play(&mut game, "Kh1-h2");
+        play_text(&mut game, "Kh1-h2");
         assert_eq!(game.position().turn, Seat::Blue, "Blue plays again");
         assert!(!game.legal_moves().is_empty());
     }
@@ -96,7 +66,7 @@ fn the_partner_lifts_the_mate_by_capture_or_interposition() {
 fn mating_an_opponent_whose_pieces_the_mate_needs_lifts_it() {
     // Yellow's king on g14 walled in by its own men; Green's knight to h12 mates it, which
     // freezes the rook that mated Blue.
-    let start = box_for_blue(&[
+    let start = yellow_boxes_blue(&[
         ("f14", Seat::Yellow, PieceKind::Knight),
         ("h14", Seat::Yellow, PieceKind::Knight),
         ("f13", Seat::Yellow, PieceKind::Pawn),
@@ -105,17 +75,17 @@ fn mating_an_opponent_whose_pieces_the_mate_needs_lifts_it() {
         ("i10", Seat::Green, PieceKind::Knight),
     ]);
     let mut game = Game::new(Rules::CLUB, start);
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.position().frozen, [false, true, false, false]);
-    play(&mut game, "Ni10-h12");
+    play_text(&mut game, "Ni10-h12");
     assert_eq!(
         game.position().frozen,
         [false, false, true, false],
         "Yellow mated, Blue free"
     );
-    play(&mut game, "Kh1-h2");
+    play_text(&mut game, "Kh1-h2");
     assert_eq!(game.position().turn, Seat::Blue);
-    play(&mut game, "Ka7-a6");
+    play_text(&mut game, "Ka7-a6");
     assert_eq!(game.position().turn, Seat::Green, "frozen Yellow passes");
 }
 
@@ -130,9 +100,16 @@ fn no_move_may_open_a_line_onto_the_partners_king() {
         ],
     );
     let club = Game::new(Rules::CLUB, pos.clone());
-    assert!(texts(&club).iter().all(|t| !t.starts_with('N')), "{:?}", texts(&club));
+    assert!(
+        game_texts(&club).iter().all(|t| !t.starts_with('N')),
+        "{:?}",
+        game_texts(&club)
+    );
     let teams = Game::new(Rules::TEAMS, pos);
-    assert!(texts(&teams).iter().any(|t| t.starts_with("Ng8-")), "Teams allows it");
+    assert!(
+        game_texts(&teams).iter().any(|t| t.starts_with("Ng8-")),
+        "Teams allows it"
+    );
 }
 
 #[test]
@@ -144,9 +121,9 @@ fn a_pawn_leaps_its_partners_pawn_and_promotes_on_an_opponents_back_row() {
             ("h6", Seat::Yellow, PieceKind::Pawn),
         ],
     );
-    assert!(texts(&Game::new(Rules::CLUB, leap.clone())).contains(&"h5-h7".to_string()));
+    assert!(game_texts(&Game::new(Rules::CLUB, leap.clone())).contains(&"h5-h7".to_string()));
     assert!(
-        !texts(&Game::new(Rules::TEAMS, leap))
+        !game_texts(&Game::new(Rules::TEAMS, leap))
             .iter()
             .any(|t| t.starts_with("h5"))
     );
@@ -155,7 +132,7 @@ fn a_pawn_leaps_its_partners_pawn_and_promotes_on_an_opponents_back_row() {
         &[("h5", Seat::Red, PieceKind::Pawn), ("h6", Seat::Blue, PieceKind::Pawn)],
     );
     assert!(
-        !texts(&Game::new(Rules::CLUB, blocked_by_opponent))
+        !game_texts(&Game::new(Rules::CLUB, blocked_by_opponent))
             .iter()
             .any(|t| t.starts_with("h5"))
     );
@@ -167,19 +144,19 @@ fn a_pawn_leaps_its_partners_pawn_and_promotes_on_an_opponents_back_row() {
             ("a5", Seat::Blue, PieceKind::Knight),
         ],
     );
-    let club = texts(&Game::new(Rules::CLUB, row.clone()));
+    let club = game_texts(&Game::new(Rules::CLUB, row.clone()));
     for piece in ["Q", "R", "B", "N"] {
         assert!(club.contains(&format!("b4xNa5={piece}")), "{club:?}");
     }
     assert!(club.contains(&"b4-b5".to_string()));
-    assert!(texts(&Game::new(Rules::TEAMS, row)).contains(&"b4xNa5".to_string()));
+    assert!(game_texts(&Game::new(Rules::TEAMS, row)).contains(&"b4xNa5".to_string()));
 }
 
 #[test]
 fn a_pawn_that_reaches_its_partners_back_row_turns_round() {
     let pos = position(Seat::Red, &[("e13", Seat::Red, PieceKind::Pawn)]);
     let mut game = Game::new(Rules::CLUB, pos);
-    play(&mut game, "e13-e14");
+    play_text(&mut game, "e13-e14");
     let fen4 = game.position().to_fen4();
     assert!(fen4.contains("'turned':('e14','','','')"), "{fen4}");
     assert_eq!(
@@ -187,10 +164,10 @@ fn a_pawn_that_reaches_its_partners_back_row_turns_round() {
         *game.position(),
         "FEN4 keeps the turn"
     );
-    play(&mut game, "Ka7-a6");
-    play(&mut game, "Kg14-g13");
-    play(&mut game, "Kn8-n7");
-    let red = texts(&game);
+    play_text(&mut game, "Ka7-a6");
+    play_text(&mut game, "Kg14-g13");
+    play_text(&mut game, "Kn8-n7");
+    let red = game_texts(&game);
     assert!(
         red.contains(&"e14-e13".to_string()),
         "it now moves as Yellow's pawns: {red:?}"
@@ -198,7 +175,7 @@ fn a_pawn_that_reaches_its_partners_back_row_turns_round() {
     // It captures as Yellow's pawns do: Blue's knight on f13 is taken from e14.
     let mut pos = game.position().clone();
     pos.put(sq("f13"), Piece::new(Seat::Blue, PieceKind::Knight));
-    assert!(texts(&Game::new(Rules::CLUB, pos)).contains(&"e14xNf13".to_string()));
+    assert!(game_texts(&Game::new(Rules::CLUB, pos)).contains(&"e14xNf13".to_string()));
 }
 
 #[test]
@@ -227,7 +204,7 @@ fn the_game_is_won_when_both_opponents_are_frozen() {
         [false, true, false, false],
         "worked out at the start"
     );
-    play(&mut game, "Nk5-m6");
+    play_text(&mut game, "Nk5-m6");
     assert_eq!(
         game.outcome(),
         Some(Outcome::Win {

@@ -6,7 +6,7 @@ use tesseract_chess::four_player::game::{FfaEnd, Loss, Team};
 use tesseract_chess::four_player::play::{Exit, Reason};
 use tesseract_chess::four_player::*;
 
-use super::four_player::{position, sq};
+use super::four_player::{box_for_blue, game_texts, play_text, position, sq};
 
 /// Only the given pieces (kings included), `turn` to move.
 fn bare(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
@@ -16,19 +16,6 @@ fn bare(turn: Seat, pieces: &[(&str, Seat, PieceKind)]) -> Position {
     }
     pos.turn = turn;
     pos
-}
-
-fn find(game: &Game, text: &str) -> Move {
-    *game
-        .legal_moves()
-        .iter()
-        .find(|&&m| notation::format_move(game.position(), m) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal in {}", game.position().to_fen4()))
-}
-
-fn play(game: &mut Game, text: &str) {
-    let mv = find(game, text);
-    game.play(Turn::Move(mv)).unwrap();
 }
 
 /// The points awarded by the last turn: (seat, points, reason).
@@ -74,7 +61,7 @@ fn captures_score_by_the_piece_taken_and_grey_pieces_score_nothing() {
         },
     );
     let mut game = Game::new(Rules::FFA, pos);
-    play(&mut game, "Rd5xQd9");
+    play_text(&mut game, "Rd5xQd9");
     assert!(last_awards(&game).is_empty(), "a grey piece is worth nothing");
 }
 
@@ -90,7 +77,7 @@ fn checking_two_or_three_kings_at_once_earns_the_bonus() {
         pieces.push((green, Seat::Green, PieceKind::King));
         pieces.push((mover.0, Seat::Red, mover.1));
         let mut game = Game::new(Rules::FFA, bare(Seat::Red, &pieces));
-        play(&mut game, text);
+        play_text(&mut game, text);
         (last_awards(&game), game.turns().last().unwrap().text.clone())
     };
     // A knight fork of Blue and Yellow: 5; with Green's king on i5 too, three kings: 20.
@@ -109,26 +96,13 @@ fn checking_two_or_three_kings_at_once_earns_the_bonus() {
     assert!(awards.is_empty(), "{awards:?}");
 }
 
-/// Blue's king on a7 boxed in by its own pawns and knight; a rook on d4 goes to a4.
-fn box_for_blue(rook_owner: Seat, turn: Seat, extra: &[(&str, Seat, PieceKind)]) -> Position {
-    let mut pieces = vec![
-        ("d4", rook_owner, PieceKind::Rook),
-        ("b6", Seat::Blue, PieceKind::Pawn),
-        ("b7", Seat::Blue, PieceKind::Pawn),
-        ("b8", Seat::Blue, PieceKind::Pawn),
-        ("a8", Seat::Blue, PieceKind::Knight),
-    ];
-    pieces.extend_from_slice(extra);
-    position(turn, &pieces)
-}
-
 #[test]
 fn ffa_mates_at_once_and_the_mated_army_turns_grey() {
     let mut game = Game::new(
         Rules::FFA,
         box_for_blue(Seat::Red, Seat::Red, &[("d9", Seat::Yellow, PieceKind::Rook)]),
     );
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.turns().last().unwrap().text, "Rd4-a4#");
     assert_eq!(last_awards(&game), vec![(Seat::Red, 20, Reason::Checkmate(Seat::Blue))]);
     assert_eq!(game.exit(Seat::Blue), Some(Exit::Mated));
@@ -138,25 +112,18 @@ fn ffa_mates_at_once_and_the_mated_army_turns_grey() {
     assert_eq!(pos.piece_at(sq("a7")).unwrap().owner, Owner::Grey);
     assert!(pos.to_fen4().contains("dK"), "{}", pos.to_fen4());
     // Grey pieces block and are taken for nothing, the king too.
-    play(&mut game, "Rd9-a9");
-    play(&mut game, "Kn8-n7");
-    play(&mut game, "Kh1-h2");
-    play(&mut game, "Ra9xNa8");
+    play_text(&mut game, "Rd9-a9");
+    play_text(&mut game, "Kn8-n7");
+    play_text(&mut game, "Kh1-h2");
+    play_text(&mut game, "Ra9xNa8");
     assert!(last_awards(&game).is_empty(), "a grey piece is worth nothing");
     assert_eq!(game.turns().last().unwrap().text, "Ra9xNa8");
-    play(&mut game, "Kn7-n8");
-    play(&mut game, "Kh2-h1");
-    let yellow = notation_of(&game);
+    play_text(&mut game, "Kn7-n8");
+    play_text(&mut game, "Kh2-h1");
+    let yellow = game_texts(&game);
     assert!(yellow.contains(&"Ra8xb8".to_string()), "the grey pawn can be taken");
     assert!(!yellow.contains(&"Ra8-c8".to_string()), "and it blocks the rank");
     assert!(yellow.contains(&"Ra8xKa7".to_string()), "the grey king can be taken");
-}
-
-fn notation_of(game: &Game) -> Vec<String> {
-    game.legal_moves()
-        .iter()
-        .map(|&m| notation::format_move(game.position(), m))
-        .collect()
 }
 
 #[test]
@@ -164,11 +131,11 @@ fn teams_mate_waits_for_the_mated_seats_turn_and_the_partner_can_lift_it() {
     // Yellow closes the box; Green, who moves before Blue, takes the rook.
     let start = box_for_blue(Seat::Yellow, Seat::Yellow, &[("n4", Seat::Green, PieceKind::Rook)]);
     let mut game = Game::new(Rules::TEAMS, start.clone());
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.turns().last().unwrap().text, "Rd4-a4#", "mate as it stands");
     assert_eq!(game.outcome(), None, "not yet: Green moves before Blue");
-    play(&mut game, "Rn4xRa4");
-    play(&mut game, "Kh1-h2");
+    play_text(&mut game, "Rn4xRa4");
+    play_text(&mut game, "Kh1-h2");
     assert_eq!(game.position().turn, Seat::Blue);
     assert!(
         !game.legal_moves().is_empty() && game.outcome().is_none(),
@@ -176,9 +143,9 @@ fn teams_mate_waits_for_the_mated_seats_turn_and_the_partner_can_lift_it() {
     );
     // Without the lift Blue is mated when its turn comes.
     let mut game = Game::new(Rules::TEAMS, start.clone());
-    play(&mut game, "Rd4-a4");
-    play(&mut game, "Rn4-n5");
-    play(&mut game, "Kh1-h2");
+    play_text(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rn4-n5");
+    play_text(&mut game, "Kh1-h2");
     assert_eq!(
         game.outcome(),
         Some(Outcome::Win {
@@ -188,16 +155,16 @@ fn teams_mate_waits_for_the_mated_seats_turn_and_the_partner_can_lift_it() {
     );
     // FFA: the same move puts Blue out at once, before Green can do anything.
     let mut game = Game::new(Rules::FFA, start.clone());
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.exit(Seat::Blue), Some(Exit::Mated));
     assert_eq!(game.position().points[Seat::Yellow.index()], 20);
     // Teams under both-mated: Blue's army turns grey and Green plays on.
     let mut rules = Rules::TEAMS;
     rules.options.both_mated = true;
     let mut game = Game::new(rules, start);
-    play(&mut game, "Rd4-a4");
-    play(&mut game, "Rn4-n5");
-    play(&mut game, "Kh1-h2");
+    play_text(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rn4-n5");
+    play_text(&mut game, "Kh1-h2");
     assert_eq!(game.outcome(), None);
     assert_eq!(game.exit(Seat::Blue), Some(Exit::Mated));
     assert_eq!(game.position().turn, Seat::Yellow, "Blue is out, Yellow moves");
@@ -293,7 +260,7 @@ fn the_seeds_options_first_mate_last_standing_and_capture_king() {
     let mut first = Rules::FFA;
     first.options.first_mate = true;
     let mut game = Game::new(first, start.clone());
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert!(
         matches!(
             game.outcome(),
@@ -308,7 +275,7 @@ fn the_seeds_options_first_mate_last_standing_and_capture_king() {
     let mut last = Rules::FFA;
     last.options.last_standing = true;
     let mut game = Game::new(last, start.clone());
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.exit(Seat::Blue), Some(Exit::Mated));
     assert_eq!(game.position().points, [0; 4], "no points under last-standing");
     // capture-king: no mate — Blue stays in; moves may leave the king attacked; taking a king
@@ -316,7 +283,7 @@ fn the_seeds_options_first_mate_last_standing_and_capture_king() {
     let mut capture = Rules::FFA;
     capture.options.capture_king = true;
     let mut game = Game::new(capture, start);
-    play(&mut game, "Rd4-a4");
+    play_text(&mut game, "Rd4-a4");
     assert_eq!(game.exit(Seat::Blue), None);
     assert!(
         game.legal_moves()
@@ -324,10 +291,10 @@ fn the_seeds_options_first_mate_last_standing_and_capture_king() {
             .any(|m| m.from == sq("a7") && m.to == sq("a6")),
         "into the rook's line"
     );
-    play(&mut game, "b6-c6");
-    play(&mut game, "Kg14-g13");
-    play(&mut game, "Kn8-n7");
-    play(&mut game, "Ra4xKa7");
+    play_text(&mut game, "b6-c6");
+    play_text(&mut game, "Kg14-g13");
+    play_text(&mut game, "Kn8-n7");
+    play_text(&mut game, "Ra4xKa7");
     assert_eq!(last_awards(&game)[0].1, 20);
     assert_eq!(game.exit(Seat::Blue), Some(Exit::KingCaptured));
     assert_eq!(game.position().piece_at(sq("a8")).unwrap().owner, Owner::Grey);
