@@ -8,6 +8,7 @@ mod four_player;
 mod four_player_club;
 mod four_player_ffa;
 mod four_player_records;
+mod four_player_reference;
 mod fuzz;
 mod mates;
 mod pgn;
