@@ -6,10 +6,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tesseract_chess::ai::eval::Weights;
-use tesseract_chess::ai::random::Rng;
-use tesseract_chess::ai::{NoClock, Player, StopFlag, levels};
-use tesseract_chess::rules::{Color, Game, PieceKind, Setup};
+use tesseract_chess::engine::random::Rng;
+use tesseract_chess::engine::{NoClock, StopFlag};
+use tesseract_chess::fourfold::ai::eval::Weights;
+use tesseract_chess::fourfold::ai::{Player, levels};
+use tesseract_chess::fourfold::rules::{Color, Game, PieceKind, Setup};
 
 /// Plays one game; returns the score (1, 0.5, 0) of `variant`.
 fn play(base: &Weights, variant: &Weights, index: usize) -> f64 {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::mirror::ViewTarget;
 use super::projection::View;
 use super::state::{Intent, Play};
-use crate::rules::{Color, Square};
+use crate::fourfold::rules::{Color, Square};
 
 /// Whether the UI (egui) is typing, so the board must leave keys alone.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::projection::{View, centred_4d, flat_point, place, place_4d, smooth};
 use super::state::{Play, ShowWholeReach};
-use crate::rules::{Piece, Square};
+use crate::fourfold::rules::{Piece, Square};
 
 /// A board cell.
 #[derive(Component, Copy, Clone, Debug, PartialEq)]
@@ -116,7 +116,7 @@ fn sync_markers(
         && let Some(from) = play.selected
         && let Some(piece) = position.piece_at(from)
     {
-        for square in crate::rules::reach::reach(piece, from, position.occupied()) {
+        for square in crate::fourfold::rules::reach::reach(piece, from, position.occupied()) {
             if !wanted.iter().any(|(s, _)| *s == square) {
                 wanted.push((square, true));
             }

@@ -35,7 +35,7 @@ pub use state::{Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 pub use turns::Thinking;
 pub use tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
 
-use crate::rules::{Position, Square};
+use crate::fourfold::rules::{Position, Square};
 
 /// The order of the frame: input becomes intents, intents change the game, the computer takes
 /// its turn, then the entities mirror the result.
@@ -141,7 +141,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if launch.position.is_some() || unattended || launch.opponent.is_some() {
         let start = launch
             .position
-            .unwrap_or_else(|| crate::rules::Setup::Classic.position());
+            .unwrap_or_else(|| crate::fourfold::rules::Setup::Classic.position());
         app.insert_resource(Play::new(start, seats));
     }
     if let Some(view) = launch.view {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::projection::{View, centred_4d, place_4d};
 use super::state::Play;
-use crate::rules::{Move, Square};
+use crate::fourfold::rules::{Move, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (draw_frame, draw_move_lines).after(super::AppSystems::Mirror));

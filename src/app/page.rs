@@ -12,7 +12,7 @@ use super::pointer::Hovered;
 use super::state::Play;
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
-use crate::rules::{Position, Square, lan};
+use crate::fourfold::rules::{Position, Square, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
 /// opens a tutorial scene (as `--fen` and `--scene` do natively), `?level=<name>` picks the
@@ -36,8 +36,8 @@ pub fn launch_from_address() -> Launch {
         }
     }
     if let Some(name) = params.get("level") {
-        match crate::ai::levels::find(&name) {
-            Ok(level) => launch.opponent = crate::ai::LEVELS.iter().position(|l| l.name == level.name),
+        match crate::fourfold::ai::levels::find(&name) {
+            Ok(level) => launch.opponent = crate::fourfold::ai::LEVELS.iter().position(|l| l.name == level.name),
             Err(e) => launch.notice = Some(format!("The address's level: {e}.")),
         }
     }

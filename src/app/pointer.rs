@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::camera::UiWantsPointer;
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::state::Intent;
-use crate::rules::Square;
+use crate::fourfold::rules::Square;
 
 /// The square under the pointer, for the readout.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]

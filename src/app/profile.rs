@@ -7,10 +7,10 @@ use bevy_egui::egui;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use super::state::{Intent, Play, Seat};
-use crate::ai::LEVELS;
+use crate::fourfold::ai::LEVELS;
+use crate::fourfold::rules::{Game, pgn};
 use crate::rating::profile::default_storage;
 use crate::rating::{GameResult, Loaded, Profile, ProfileStorage, Rating, SavedGame, Unfinished};
-use crate::rules::{Game, pgn};
 
 /// The profile in memory and where it is saved. Insert one made `at` a path before adding the
 /// plugin to use another file (tests do); otherwise the platform's data folder is used (local

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::Square;
+use crate::fourfold::rules::Square;
 
 /// Gap between two flat boards, in cell widths.
 const BOARD_GAP: f32 = 1.0;

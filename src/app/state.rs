@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use crate::ai::levels::{self, DEFAULT_LEVEL};
-use crate::rules::{Color, Game, Move, Position, Setup, Square};
+use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
+use crate::fourfold::rules::{Color, Game, Move, Position, Setup, Square};
 
 /// Who moves a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,7 +89,7 @@ impl Play {
     pub fn seat_name(&self, side: Color) -> String {
         match self.seats[side.index()] {
             Seat::Human => "you".to_string(),
-            Seat::Computer(level) => format!("the computer ({})", crate::ai::LEVELS[level].name),
+            Seat::Computer(level) => format!("the computer ({})", crate::fourfold::ai::LEVELS[level].name),
         }
     }
 
@@ -101,8 +101,8 @@ impl Play {
         let target = self.targets.iter().find(|m| m.to == square).map(|&mv| {
             format!(
                 "{}: {}",
-                crate::rules::lan::format_move(self.game.position(), mv),
-                crate::rules::reach::describe_change(mv)
+                crate::fourfold::rules::lan::format_move(self.game.position(), mv),
+                crate::fourfold::rules::reach::describe_change(mv)
             )
         });
         (format!("{square}: {what}"), target)

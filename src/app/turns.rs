@@ -10,8 +10,9 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use super::state::{Play, Seat};
-use crate::ai::{Clock, LEVELS, Player, StopFlag};
-use crate::rules::{Game, Move};
+use crate::engine::{Clock, StopFlag};
+use crate::fourfold::ai::{LEVELS, Player};
+use crate::fourfold::rules::{Game, Move};
 
 /// The frame's clock for the engine: `Instant` from Bevy's platform layer works in the browser too.
 pub struct FrameClock(Instant);
@@ -117,13 +118,13 @@ async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
     }
 }
 
-/// In the browser: slices of about `ai::slices::TARGET_MS`, handing the thread back to the
+/// In the browser: slices of about `engine::slices::TARGET_MS`, handing the thread back to the
 /// browser between them, so frames and input go on and the search uses the time between frames.
 #[cfg(target_arch = "wasm32")]
 async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
     let clock = FrameClock::new();
     let mut decision = player.decide(&game, &clock);
-    let mut slice = crate::ai::SliceSize::default();
+    let mut slice = crate::fourfold::ai::SliceSize::default();
     let (mut slices, mut busy_ms) = (0u32, 0.0f64);
     loop {
         let started = Instant::now();

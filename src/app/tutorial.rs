@@ -11,10 +11,10 @@ use super::mirror::ViewTarget;
 use super::projection::View;
 pub use super::state::OpenScene;
 use super::state::{Leaving, PendingLeave, Play, Seat, ShowWholeReach};
-use crate::ai::levels;
-use crate::rules::lan::{Strictness, parse_move};
-use crate::rules::reach::{reach, split_by_board};
-use crate::rules::{Game, Move, Square};
+use crate::fourfold::ai::levels;
+use crate::fourfold::rules::lan::{Strictness, parse_move};
+use crate::fourfold::rules::reach::{reach, split_by_board};
+use crate::fourfold::rules::{Game, Move, Square};
 use crate::tutorial::{Allowed, Reply, Success, ValidScene};
 
 /// The first scene of "From 3D to 4D in four steps".
@@ -366,7 +366,7 @@ fn follow_play(mut tutorial: ResMut<Tutorial>, mut play: ResMut<Play>) {
     }
 }
 
-fn side_of_ply(game: &Game, ply: usize) -> crate::rules::Color {
+fn side_of_ply(game: &Game, ply: usize) -> crate::fourfold::rules::Color {
     let first = game.start().side_to_move();
     if ply.is_multiple_of(2) { first } else { first.opponent() }
 }

@@ -21,10 +21,10 @@ use super::projection::View;
 use super::state::{Intent, Leaving, PendingLeave, Play, Seat};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
-use crate::ai::LEVELS;
-use crate::rules::lan::format_move;
-use crate::rules::reach::describe_change;
-use crate::rules::{Color as Side, Position, Setup, pgn};
+use crate::fourfold::ai::LEVELS;
+use crate::fourfold::rules::lan::format_move;
+use crate::fourfold::rules::reach::describe_change;
+use crate::fourfold::rules::{Color as Side, Position, Setup, pgn};
 
 /// What the new-game form and the paste boxes hold between frames.
 #[derive(Resource)]
@@ -41,7 +41,9 @@ struct Form {
 
 impl Default for Form {
     fn default() -> Self {
-        let strong = LEVELS.iter().position(|l| l.name == crate::ai::levels::DEFAULT_LEVEL);
+        let strong = LEVELS
+            .iter()
+            .position(|l| l.name == crate::fourfold::ai::levels::DEFAULT_LEVEL);
         Form {
             setup: Setup::Classic,
             play_as: Side::White,

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::piece_meshes::piece_mesh;
 use super::state::Play;
-use crate::rules::{Color as Side, PieceKind, Square};
+use crate::fourfold::rules::{Color as Side, PieceKind, Square};
 
 #[derive(Resource)]
 struct Looks {

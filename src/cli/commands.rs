@@ -3,9 +3,9 @@
 use std::time::Instant;
 
 use super::Command;
-use crate::rules::lan::format_move;
-use crate::rules::perft::{divide, perft};
-use crate::rules::pgn;
+use crate::fourfold::rules::lan::format_move;
+use crate::fourfold::rules::perft::{divide, perft};
+use crate::fourfold::rules::pgn;
 
 pub fn execute(command: Command) -> Result<(), String> {
     match command {
@@ -17,7 +17,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             nodes,
             seed,
         } => {
-            let limits = crate::ai::Limits {
+            let limits = crate::engine::Limits {
                 depth,
                 nodes,
                 movetime_ms: movetime,
@@ -66,9 +66,11 @@ pub fn execute(command: Command) -> Result<(), String> {
             size,
         } => {
             let position = fen
-                .map(|f| crate::rules::Position::from_fen(&f).map_err(|e| e.to_string()))
+                .map(|f| crate::fourfold::rules::Position::from_fen(&f).map_err(|e| e.to_string()))
                 .transpose()?;
-            let select = select.map(|s| s.parse::<crate::rules::Square>()).transpose()?;
+            let select = select
+                .map(|s| s.parse::<crate::fourfold::rules::Square>())
+                .transpose()?;
             let morph = match view.as_str() {
                 "flat" => 0.0,
                 "morph" => 0.5,
@@ -105,11 +107,11 @@ pub fn execute(command: Command) -> Result<(), String> {
             divide: per_move,
         } => {
             let mut pos = start.position()?;
-            let expected = crate::rules::perft::estimate(&mut pos, depth);
-            if expected > crate::rules::perft::MAX_LEAVES as f64 {
+            let expected = crate::fourfold::rules::perft::estimate(&mut pos, depth);
+            if expected > crate::fourfold::rules::perft::MAX_LEAVES as f64 {
                 return Err(format!(
                     "perft {depth}: about {expected:.1e} leaves from this position, over the limit of {:.1e} (hours of counting); choose a smaller depth",
-                    crate::rules::perft::MAX_LEAVES as f64
+                    crate::fourfold::rules::perft::MAX_LEAVES as f64
                 ));
             }
             let began = Instant::now();

@@ -1,12 +1,13 @@
 //! `bestmove`, `selfplay` and `bench`: the computer opponent from the command line.
 
-use crate::ai::levels::{self, DEFAULT_LEVEL};
-use crate::ai::limits::StdClock;
-use crate::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
-use crate::ai::{Clock, Engine, LEVELS, Limits, Player, SearchInfo, StopFlag, mate_in};
+use crate::engine::limits::StdClock;
+use crate::engine::{Clock, Limits, StopFlag};
+use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
+use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
+use crate::fourfold::ai::{Engine, LEVELS, Player, SearchInfo, mate_in};
+use crate::fourfold::rules::lan::format_move;
+use crate::fourfold::rules::{Game, Move, Position, Setup};
 use crate::rating::{GameResult, Rating};
-use crate::rules::lan::format_move;
-use crate::rules::{Game, Move, Position, Setup};
 
 /// The PV in LAN4D from `pos`.
 fn pv_text(pos: &Position, pv: &[Move]) -> String {

@@ -14,7 +14,7 @@ mod four_player;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
-use crate::rules::{Position, Setup};
+use crate::fourfold::rules::{Position, Setup};
 
 #[derive(Parser, Debug)]
 #[command(

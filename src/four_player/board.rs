@@ -204,7 +204,7 @@ impl Seat {
 }
 
 /// The six kinds of chess men, the same in both games (and with the same letters).
-pub use crate::rules::PieceKind;
+pub use crate::fourfold::rules::PieceKind;
 
 /// Whose a piece is: a live seat's, or grey (its army is out: it blocks and can be taken for 0).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

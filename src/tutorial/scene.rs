@@ -3,9 +3,9 @@
 
 use serde::Deserialize;
 
-use crate::rules::fen::parse_placement;
-use crate::rules::lan::{Strictness, parse_move};
-use crate::rules::{Color, Game, Move, Outcome, Position, Square};
+use crate::fourfold::rules::fen::parse_placement;
+use crate::fourfold::rules::lan::{Strictness, parse_move};
+use crate::fourfold::rules::{Color, Game, Move, Outcome, Position, Square};
 
 /// How the view looks when the scene opens (it animates there).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -273,7 +273,7 @@ impl ValidScene {
             square(&file, "mistakes", &mistake.to)?;
         }
         if let Reply::Computer(level) = &scene.reply {
-            crate::ai::levels::find(level).map_err(|e| SceneError::field(&file, "reply", e))?;
+            crate::fourfold::ai::levels::find(level).map_err(|e| SceneError::field(&file, "reply", e))?;
         }
         let mut game = Game::new(position.clone());
         let mut solution = Vec::new();

@@ -3,12 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use tesseract_chess::ai::limits::StdClock;
-use tesseract_chess::ai::random::Rng;
-use tesseract_chess::ai::selfplay::{MatchConfig, Opponent, run_match};
-use tesseract_chess::ai::*;
-use tesseract_chess::ai::{levels, reference};
-use tesseract_chess::rules::*;
+use tesseract_chess::engine::limits::StdClock;
+use tesseract_chess::engine::random::Rng;
+use tesseract_chess::engine::*;
+use tesseract_chess::fourfold::ai::selfplay::{MatchConfig, Opponent, run_match};
+use tesseract_chess::fourfold::ai::*;
+use tesseract_chess::fourfold::ai::{levels, reference};
+use tesseract_chess::fourfold::rules::*;
 
 /// Exhaustive check: does the side to move have a mate in exactly `n` moves with `first`?
 fn mates_with(pos: &mut Position, first: Move, n: u32) -> bool {

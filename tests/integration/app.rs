@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use tesseract_chess::app::{Intent, OnSquare, PieceModel, Play, Seat, TargetMarker, logic_plugins};
-use tesseract_chess::rules::{Bitboard, Outcome, PieceKind, Position, Setup, Square};
+use tesseract_chess::fourfold::rules::{Bitboard, Outcome, PieceKind, Position, Setup, Square};
 
 fn sq(text: &str) -> Square {
     text.parse().unwrap()
@@ -37,14 +37,14 @@ fn play(app: &App) -> &Play {
 }
 
 /// The pieces the entities show, as (square, piece) sorted.
-fn shown_pieces(app: &mut App) -> Vec<(Square, tesseract_chess::rules::Piece)> {
+fn shown_pieces(app: &mut App) -> Vec<(Square, tesseract_chess::fourfold::rules::Piece)> {
     let mut query = app.world_mut().query::<&PieceModel>();
     let mut pieces: Vec<_> = query.iter(app.world()).map(|m| (m.square, m.piece)).collect();
     pieces.sort_by_key(|(s, _)| *s);
     pieces
 }
 
-fn expected_pieces(app: &App) -> Vec<(Square, tesseract_chess::rules::Piece)> {
+fn expected_pieces(app: &App) -> Vec<(Square, tesseract_chess::fourfold::rules::Piece)> {
     play(app).shown_position().placements().collect()
 }
 
@@ -304,7 +304,7 @@ fn the_computer_answers_off_the_frame() {
     // The beginner may already have answered within those frames; the player's move is first.
     assert_eq!(
         play(&app).game.moves()[0],
-        tesseract_chess::rules::Move::new(sq("a1@00"), sq("a1@01"))
+        tesseract_chess::fourfold::rules::Move::new(sq("a1@00"), sq("a1@01"))
     );
     let began = Instant::now();
     while play(&app).game.moves().len() < 2 {
@@ -315,7 +315,7 @@ fn the_computer_answers_off_the_frame() {
     app.update();
     assert_eq!(
         play(&app).game.position().side_to_move(),
-        tesseract_chess::rules::Color::White
+        tesseract_chess::fourfold::rules::Color::White
     );
     assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
 }
@@ -341,7 +341,7 @@ fn the_game_ends_on_mate_and_on_each_draw_rule() {
     assert_eq!(
         outcome_after("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1", "c2@10", "b2@00"),
         Some(Outcome::Checkmate {
-            winner: tesseract_chess::rules::Color::White
+            winner: tesseract_chess::fourfold::rules::Color::White
         })
     );
     assert_eq!(
@@ -617,7 +617,8 @@ fn the_computer_keeps_one_player_per_game() {
 /// In an explorer scene a lone pawn's markers show its push and its four capture squares.
 #[test]
 fn an_explorer_pawn_lights_its_capture_squares() {
-    let lone = tesseract_chess::rules::fen::parse_placement("4/4/4/4|4/4/4/4|4/4/4/4|4/4/1P2/4 w 0 1").unwrap();
+    let lone =
+        tesseract_chess::fourfold::rules::fen::parse_placement("4/4/4/4|4/4/4/4|4/4/4/4|4/4/1P2/4 w 0 1").unwrap();
     let mut app = two_players(lone);
     app.insert_resource(tesseract_chess::app::ShowWholeReach(true));
     send(&mut app, Intent::Activate(sq("b2@11")));

@@ -81,7 +81,7 @@ fn moves_lists_the_legal_moves_in_lan4d() {
 
 #[test]
 fn pgn_prints_the_final_position_and_result() {
-    let sample = temp_file("sample.pgn4d", tesseract_chess::rules::pgn::SAMPLE);
+    let sample = temp_file("sample.pgn4d", tesseract_chess::fourfold::rules::pgn::SAMPLE);
     let text = stdout(&run(&["pgn", sample.to_str().unwrap()]));
     assert_eq!(
         text,
@@ -111,13 +111,16 @@ fn bad_input_fails_with_one_line_and_exit_code_2() {
     );
     let broken = temp_file(
         "broken.pgn4d",
-        &tesseract_chess::rules::pgn::SAMPLE.replace("Rb4@01xb1@01", "Rb4@01-b1@01"),
+        &tesseract_chess::fourfold::rules::pgn::SAMPLE.replace("Rb4@01xb1@01", "Rb4@01-b1@01"),
     );
     assert_fails(&["pgn", broken.to_str().unwrap()], "ply 2 (move 1...)");
     let binary = temp_file("binary.pgn4d", "\u{0}\u{0}");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
     assert_fails(&["pgn", binary.to_str().unwrap()], "not UTF-8");
-    let large = temp_file("large.pgn4d", &" ".repeat(tesseract_chess::rules::pgn::MAX_BYTES + 1));
+    let large = temp_file(
+        "large.pgn4d",
+        &" ".repeat(tesseract_chess::fourfold::rules::pgn::MAX_BYTES + 1),
+    );
     assert_fails(&["pgn", large.to_str().unwrap()], "over the limit of 262144 bytes");
 }
 

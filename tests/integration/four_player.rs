@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use tesseract_chess::ai::random::Rng;
+use tesseract_chess::engine::random::Rng;
 use tesseract_chess::four_player::notation::format_move;
 use tesseract_chess::four_player::*;
 

@@ -2,7 +2,7 @@
 //! go out and come back to the same game; mangled records are refused with a reason, never a
 //! panic.
 
-use tesseract_chess::ai::random::Rng;
+use tesseract_chess::engine::random::Rng;
 use tesseract_chess::four_player::*;
 
 use super::four_player::record;

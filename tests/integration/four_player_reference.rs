@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use tesseract_chess::ai::random::Rng;
+use tesseract_chess::engine::random::Rng;
 use tesseract_chess::four_player::*;
 
 type Coords = (i32, i32);

@@ -8,9 +8,9 @@
 use std::sync::Mutex;
 
 use proptest::prelude::*;
+use tesseract_chess::fourfold::rules::fen::parse_placement;
+use tesseract_chess::fourfold::rules::*;
 use tesseract_chess::rating::{Profile, ProfileStorage, StorageError};
-use tesseract_chess::rules::fen::parse_placement;
-use tesseract_chess::rules::*;
 use tesseract_chess::tutorial::ValidScene;
 
 const CASES: u32 = 100_000;

@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
-use tesseract_chess::ai::random::Rng;
-use tesseract_chess::ai::*;
-use tesseract_chess::rules::*;
+use tesseract_chess::engine::random::Rng;
+use tesseract_chess::engine::*;
+use tesseract_chess::fourfold::ai::*;
+use tesseract_chess::fourfold::rules::*;
 
 /// An exhaustive mate solver, independent of the search: plain minimax over every legal move,
 /// memoised on (key, moves left). `n` counts the mating side's moves.

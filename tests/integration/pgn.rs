@@ -1,7 +1,7 @@
 //! PGN4D import and export: the sample, the accepted extras, and every rejection of RULES.md.
 
-use tesseract_chess::rules::pgn::{self, SAMPLE};
-use tesseract_chess::rules::*;
+use tesseract_chess::fourfold::rules::pgn::{self, SAMPLE};
+use tesseract_chess::fourfold::rules::*;
 
 fn error(text: &str) -> String {
     pgn::import(text).unwrap_err().to_string()
@@ -195,7 +195,7 @@ fn a_game_at_the_fullmove_limit_exports_only_what_imports() {
         " *",
         &format!(
             " {} *",
-            tesseract_chess::rules::lan::format_move(game.position(), black)
+            tesseract_chess::fourfold::rules::lan::format_move(game.position(), black)
         ),
     );
     let typed = pgn::import(&past).unwrap_err();

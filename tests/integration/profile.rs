@@ -22,7 +22,7 @@ fn game(result: GameResult, rated: bool) -> SavedGame {
         reason: "checkmate".into(),
         rated,
         rating_after: 0.0,
-        pgn: tesseract_chess::rules::pgn::SAMPLE.into(),
+        pgn: tesseract_chess::fourfold::rules::pgn::SAMPLE.into(),
     }
 }
 

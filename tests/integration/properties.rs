@@ -2,8 +2,8 @@
 //! reading of RULES.md that works on coordinates alone (no tables, no bitboards).
 
 use proptest::prelude::*;
-use tesseract_chess::rules::lan::{Strictness, format_move, parse_move};
-use tesseract_chess::rules::*;
+use tesseract_chess::fourfold::rules::lan::{Strictness, format_move, parse_move};
+use tesseract_chess::fourfold::rules::*;
 
 /// Coordinates of a square as signed numbers.
 fn c(s: Square) -> [i32; 4] {

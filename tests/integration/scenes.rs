@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use tesseract_chess::rules::Game;
+use tesseract_chess::fourfold::rules::Game;
 use tesseract_chess::tutorial::{SceneError, Success, ValidScene};
 
 fn all_scenes() -> BTreeMap<String, String> {

@@ -1,8 +1,8 @@
 //! The test vectors of RULES.md, one test per rule.
 
-use tesseract_chess::rules::perft::perft;
-use tesseract_chess::rules::reach::{reach, split_by_board};
-use tesseract_chess::rules::*;
+use tesseract_chess::fourfold::rules::perft::perft;
+use tesseract_chess::fourfold::rules::reach::{reach, split_by_board};
+use tesseract_chess::fourfold::rules::*;
 
 fn sq(text: &str) -> Square {
     text.parse().unwrap()
@@ -70,7 +70,7 @@ fn reach_from_b2_on_an_empty_board() {
         );
     }
     let pawn = white(PieceKind::Pawn);
-    let pushes = tesseract_chess::rules::reach::pawn_pushes(pawn, from, Bitboard::EMPTY);
+    let pushes = tesseract_chess::fourfold::rules::reach::pawn_pushes(pawn, from, Bitboard::EMPTY);
     assert_eq!(pushes.count(), 1);
     assert!(pushes.contains(sq("b3@00")));
     let captures = reach(pawn, from, Bitboard::EMPTY) & !pushes;
@@ -176,7 +176,10 @@ fn a_pawn_promotes_to_a_queen_automatically() {
     let mut pos = fen("4/2P1/4/K3|4/4/4/4|4/4/4/4|4/4/4/3k w 5 1");
     let push = mv("c3@00", "c4@00");
     assert!(pos.is_promotion(push));
-    assert_eq!(tesseract_chess::rules::lan::format_move(&pos, push), "c3@00-c4@00=Q");
+    assert_eq!(
+        tesseract_chess::fourfold::rules::lan::format_move(&pos, push),
+        "c3@00-c4@00=Q"
+    );
     pos.make(push);
     assert_eq!(pos.piece_at(sq("c4@00")), Some(white(PieceKind::Queen)));
     assert_eq!(pos.halfmove_clock(), 0);
@@ -301,7 +304,7 @@ fn checkmate_takes_precedence_over_the_hundred_ply_draw() {
     assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
     // And over a repetition count.
     assert_eq!(
-        tesseract_chess::rules::game::outcome_of(game.position(), 3),
+        tesseract_chess::fourfold::rules::game::outcome_of(game.position(), 3),
         Some(Outcome::Checkmate { winner: Color::White })
     );
 }

@@ -2,8 +2,8 @@
 //! levels must beat: every own move is scored by the opponent's best reply under a simple
 //! evaluation, plus a uniform random 0-2 per move.
 
-use super::random::Rng;
-use crate::rules::{Color, Game, Move, PieceKind, Position};
+use crate::engine::random::Rng;
+use crate::fourfold::rules::{Color, Game, Move, PieceKind, Position};
 
 const MATE_SCORE: f64 = 100_000.0;
 

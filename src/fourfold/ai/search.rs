@@ -4,11 +4,11 @@
 //! MVV-LVA, killers, history), mate-distance scores and in-search draws (repetition, 100-ply
 //! rule, bare kings).
 
-use crate::rules::{Game, Move, MoveList, PieceKind, Position};
+use crate::fourfold::rules::{Game, Move, MoveList, PieceKind, Position};
 
 use super::eval::{Weights, evaluate, has_pieces, value};
-use super::limits::{Clock, Limits, StopFlag};
-use super::tt::{Bound, TranspositionTable};
+use crate::engine::limits::{Clock, Limits, StopFlag};
+use crate::engine::tt::{Bound, TranspositionTable};
 
 pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 96;
@@ -63,7 +63,7 @@ pub fn mate_in(score: i32) -> Option<i32> {
 /// The persistent part of the engine: evaluation weights, hash table and move-ordering memory.
 pub struct Engine {
     pub weights: Weights,
-    tt: TranspositionTable,
+    tt: TranspositionTable<Move>,
     history: Box<[[i32; 64]; 64]>,
 }
 
@@ -448,13 +448,13 @@ impl<'a> Run<'a> {
         (2..=reach).step_by(2).any(|back| self.keys[last - back] == key)
     }
 
-    fn play(&mut self, mv: Move) -> crate::rules::Undo {
+    fn play(&mut self, mv: Move) -> crate::fourfold::rules::Undo {
         let undo = self.pos.make(mv);
         self.keys.push(self.pos.key());
         undo
     }
 
-    fn take_back(&mut self, mv: Move, undo: crate::rules::Undo) {
+    fn take_back(&mut self, mv: Move, undo: crate::fourfold::rules::Undo) {
         self.keys.pop();
         self.pos.unmake(mv, undo);
     }
@@ -752,8 +752,8 @@ impl<'a> Run<'a> {
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
-    ) -> [i32; crate::rules::movegen::MAX_MOVES] {
-        let mut scores = [0i32; crate::rules::movegen::MAX_MOVES];
+    ) -> [i32; crate::fourfold::rules::movegen::MAX_MOVES] {
+        let mut scores = [0i32; crate::fourfold::rules::movegen::MAX_MOVES];
         let weights = &self.engine.weights;
         for (i, &mv) in moves.iter().enumerate() {
             scores[i] = if Some(mv) == tt_move {

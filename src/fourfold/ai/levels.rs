@@ -1,6 +1,6 @@
 //! The computer's strengths, from a beginner that makes human mistakes to the strongest level.
 
-use super::limits::Limits;
+use crate::engine::limits::Limits;
 use crate::rating::Rating;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -99,7 +99,7 @@ pub enum PgnErrorKind {
     MoveAfterEnd {
         at: Ply,
         text: String,
-        outcome: crate::rules::Outcome,
+        outcome: crate::fourfold::rules::Outcome,
     },
     IllegalMove {
         at: Ply,
@@ -107,7 +107,7 @@ pub enum PgnErrorKind {
     },
     Refused {
         at: Ply,
-        error: crate::rules::PlayError,
+        error: crate::fourfold::rules::PlayError,
     },
     NumberWithoutMove,
     MissingResult,
@@ -118,7 +118,7 @@ pub enum PgnErrorKind {
     ResultMismatch {
         token: String,
         expected: &'static str,
-        outcome: Option<crate::rules::Outcome>,
+        outcome: Option<crate::fourfold::rules::Outcome>,
     },
 }
 

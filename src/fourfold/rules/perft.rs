@@ -58,7 +58,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, Option<u64>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Setup;
+    use crate::fourfold::rules::Setup;
 
     #[test]
     fn the_estimate_is_within_a_factor_of_two_of_the_counts() {

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Bitboard, Color, Piece, PieceKind, Position, Square};
+use crate::fourfold::rules::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 /// Evaluation weights. `Default` holds the values measured by self-play (see README).
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +121,7 @@ pub fn has_pieces(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Setup;
+    use crate::fourfold::rules::Setup;
 
     #[test]
     fn the_start_positions_are_balanced_apart_from_the_tempo() {
@@ -155,7 +155,7 @@ mod tests {
         }
         let score = evaluate(&pos, &w);
         assert_eq!(score, EVAL_LIMIT);
-        assert!(crate::ai::mate_in(score).is_none());
+        assert!(crate::fourfold::ai::mate_in(score).is_none());
         pos.make_null();
         assert_eq!(evaluate(&pos, &w), -EVAL_LIMIT);
     }

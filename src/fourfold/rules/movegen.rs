@@ -239,7 +239,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Color, Piece};
+    use crate::fourfold::rules::{Color, Piece};
 
     #[test]
     fn no_position_can_have_more_moves_than_the_list_holds() {

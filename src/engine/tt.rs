@@ -1,7 +1,6 @@
-//! The transposition table: a fixed-size array of entries keyed by the rules' Zobrist key.
-//! Replacement: an entry from an older search, a shallower one, or the same position is replaced.
-
-use crate::rules::Move;
+//! The transposition table: a fixed-size array of entries keyed by a game's Zobrist key,
+//! generic over the game's move. Replacement: an entry from an older search, a shallower one, or
+//! the same position is replaced.
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -13,9 +12,9 @@ pub enum Bound {
 }
 
 #[derive(Copy, Clone, Debug)]
-pub struct Entry {
+pub struct Entry<M> {
     pub key: u64,
-    pub best: Option<Move>,
+    pub best: Option<M>,
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
@@ -25,15 +24,15 @@ pub struct Entry {
     generation: u8,
 }
 
-pub struct TranspositionTable {
-    entries: Vec<Option<Entry>>,
+pub struct TranspositionTable<M> {
+    entries: Vec<Option<Entry<M>>>,
     generation: u8,
 }
 
-impl TranspositionTable {
+impl<M: Copy> TranspositionTable<M> {
     /// A table of about `megabytes` MiB (at least one entry).
-    pub fn new(megabytes: usize) -> TranspositionTable {
-        let entry_size = std::mem::size_of::<Option<Entry>>();
+    pub fn new(megabytes: usize) -> TranspositionTable<M> {
+        let entry_size = std::mem::size_of::<Option<Entry<M>>>();
         let fit = ((megabytes << 20) / entry_size).max(1);
         // The largest power of two that fits, so a slot is the key's low bits.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
@@ -52,7 +51,7 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
@@ -62,7 +61,7 @@ impl TranspositionTable {
         self.entries[self.slot(key)].is_some_and(|e| !e.mate_safe)
     }
 
-    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
+    pub fn store(&mut self, key: u64, best: Option<M>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
         let generation = self.generation;
         let slot = self.slot(key);
         let replace = match &self.entries[slot] {

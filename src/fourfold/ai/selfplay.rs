@@ -6,10 +6,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::levels::{self, Level};
-use super::limits::{Clock, StopFlag};
-use super::random::Rng;
 use super::{Engine, Player, reference};
-use crate::rules::{Color, Game, Move, Outcome, Setup};
+use crate::engine::limits::{Clock, StopFlag};
+use crate::engine::random::Rng;
+use crate::fourfold::rules::{Color, Game, Move, Outcome, Setup};
 
 /// Who plays: one of the levels, or the reimplemented 2-ply opponent of the original page.
 #[derive(Copy, Clone, Debug, PartialEq)]

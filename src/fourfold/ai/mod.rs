@@ -4,21 +4,16 @@
 
 pub mod eval;
 pub mod levels;
-pub mod limits;
-pub mod random;
 pub mod reference;
 pub mod search;
 pub mod selfplay;
-pub mod slices;
-mod tt;
 
 pub use levels::{LEVELS, Level};
-pub use limits::{Clock, Limits, NoClock, StopFlag};
 pub use search::{Engine, IterativeDeepening, MATE, ScoredMove, SearchInfo, SearchResult, mate_in};
-pub use slices::SliceSize;
 
-use crate::rules::{Game, Move};
-use random::Rng;
+use crate::engine::random::Rng;
+use crate::engine::{Clock, StopFlag};
+use crate::fourfold::rules::{Game, Move};
 
 /// A computer player at one level: its engine and its seeded noise.
 pub struct Player {

@@ -263,7 +263,7 @@ pub fn parse_move(pos: &Position, text: &str, strictness: Strictness) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::Setup;
+    use crate::fourfold::rules::fen::Setup;
 
     #[test]
     fn formats_and_parses_the_sample_game() {
