@@ -1,39 +1,28 @@
-//! The Bevy game. One plugin per feature; each child module exposes `plugin(app)`. The logic
+//! The Bevy game: `shell` is what any mode stands on (camera, fonts, screenshots, the browser's
+//! console), `fourfold` the 4D game's plugins. Each child module exposes `plugin(app)`. The logic
 //! plugins (state, mirrors, keyboard, pointer, turns) run headless in tests; the visual ones
 //! (meshes, picking, fonts, camera, overlays, panels) need a window.
 
-mod camera;
-#[cfg(target_arch = "wasm32")]
-mod console;
-mod fonts;
-mod framebench;
-mod keyboard;
-mod mirror;
-mod overlays;
-#[cfg(target_arch = "wasm32")]
-mod page;
-mod piece_meshes;
-mod pointer;
-pub mod profile;
-pub mod projection;
-mod screenshot;
-mod state;
-mod turns;
-mod tutorial;
-mod ui;
-mod visuals;
+pub mod fourfold;
+pub mod shell;
 
 use bevy::prelude::*;
 
-pub use camera::UiWantsPointer;
-pub use framebench::FrameBench;
-pub use mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
-pub use pointer::Hovered;
-pub use projection::View;
-pub use screenshot::ScreenshotRequest;
-pub use state::{Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
-pub use turns::Thinking;
-pub use tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
+pub use fourfold::framebench::FrameBench;
+pub use fourfold::mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
+#[cfg(target_arch = "wasm32")]
+use fourfold::page;
+pub use fourfold::pointer::Hovered;
+pub use fourfold::projection::View;
+pub use fourfold::state::{Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+pub use fourfold::turns::Thinking;
+pub use fourfold::tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
+use fourfold::{framebench, keyboard, mirror, overlays, pointer, profile, state, turns, tutorial, ui, visuals};
+pub use shell::camera::UiWantsPointer;
+#[cfg(target_arch = "wasm32")]
+use shell::console;
+pub use shell::screenshot::ScreenshotRequest;
+use shell::{camera, fonts, screenshot};
 
 use crate::fourfold::rules::{Position, Square};
 

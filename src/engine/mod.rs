@@ -7,5 +7,7 @@ pub mod random;
 pub mod slices;
 pub mod tt;
 
-pub use limits::{Clock, Limits, NoClock, StdClock, StopFlag};
+#[cfg(not(target_arch = "wasm32"))]
+pub use limits::StdClock;
+pub use limits::{Clock, Limits, NoClock, StopFlag};
 pub use slices::SliceSize;

@@ -377,7 +377,7 @@ fn the_game_ends_on_mate_and_on_each_draw_rule() {
 
 mod rated {
     use super::*;
-    use tesseract_chess::app::profile::{ProfileStore, plugin as profile_plugin};
+    use tesseract_chess::app::fourfold::profile::{ProfileStore, plugin as profile_plugin};
     use tesseract_chess::rating::{GameResult, Loaded, Profile};
 
     /// The game's logic with the profile kept at `profile`, started (the profile loaded).

@@ -124,7 +124,7 @@ impl Tutorial {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_asset::<SceneAsset>()
         .init_asset_loader::<SceneLoader>()
         .init_resource::<Tutorial>()
@@ -132,8 +132,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (open_scene, apply_loaded_scene, follow_play)
                 .chain()
-                .after(super::AppSystems::Apply)
-                .before(super::AppSystems::Turns),
+                .after(crate::app::AppSystems::Apply)
+                .before(crate::app::AppSystems::Turns),
         );
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(Update, reload_changed_scene);

@@ -24,11 +24,11 @@ struct Looks {
 const LIGHT_CELL: Color = Color::srgb(0.66, 0.70, 0.60);
 const DARK_CELL: Color = Color::srgb(0.36, 0.46, 0.37);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin)
         .add_systems(PreStartup, make_looks)
         .add_systems(Startup, spawn_lights)
-        .add_systems(Update, tint_cells.after(super::AppSystems::Mirror))
+        .add_systems(Update, tint_cells.after(crate::app::AppSystems::Mirror))
         .add_observer(dress_cell)
         .add_observer(dress_piece)
         .add_observer(dress_marker);

@@ -7,9 +7,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 
-use super::camera::UiWantsPointer;
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::state::Intent;
+use crate::app::shell::camera::{OverBoard, UiWantsPointer};
 use crate::fourfold::rules::Square;
 
 /// The square under the pointer, for the readout.
@@ -21,12 +21,19 @@ pub struct Hovered(pub Option<Square>);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<UiWantsPointer>()
+        .init_resource::<OverBoard>()
         .init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<AccumulatedMouseMotion>()
-        .add_systems(Update, clear_on_empty_click.in_set(super::AppSystems::Input))
+        .add_systems(Update, clear_on_empty_click.in_set(crate::app::AppSystems::Input))
+        .add_systems(Update, tell_the_camera.run_if(resource_changed::<Hovered>))
         .add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out);
+}
+
+/// The camera's drag needs to know whether the pointer is over the board.
+fn tell_the_camera(hovered: Res<Hovered>, mut over: ResMut<OverBoard>) {
+    over.set_if_neq(OverBoard(hovered.0.is_some()));
 }
 
 /// The board's entities that stand for a square: cells, pieces and target markers.

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};
 
-const TEXT: &[u8] = include_bytes!("../../assets/fonts/ui-text.ttf");
-const MONO: &[u8] = include_bytes!("../../assets/fonts/ui-mono.ttf");
+const TEXT: &[u8] = include_bytes!("../../../assets/fonts/ui-text.ttf");
+const MONO: &[u8] = include_bytes!("../../../assets/fonts/ui-mono.ttf");
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, install_fonts.before(EguiPreUpdateSet::BeginPass));
 }
 

@@ -274,13 +274,13 @@ impl Intent {
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct ShowWholeReach(pub bool);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Play>()
         .init_resource::<PendingLeave>()
         .init_resource::<ShowWholeReach>()
         .add_message::<Intent>()
         .add_message::<OpenScene>()
-        .add_systems(Update, apply_intents.in_set(super::AppSystems::Apply));
+        .add_systems(Update, apply_intents.in_set(crate::app::AppSystems::Apply));
 }
 
 fn apply_intents(

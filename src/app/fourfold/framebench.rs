@@ -28,7 +28,7 @@ struct Samples {
     times_ms: Vec<f64>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (keep_rotating, measure).chain());
 }
 

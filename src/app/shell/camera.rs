@@ -54,13 +54,19 @@ impl FreeArea {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiWantsPointer(pub bool);
 
+/// Whether the pointer is over one of the game's board entities (a left drag that starts there
+/// is a click, not an orbit). The game's picking keeps it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct OverBoard(pub bool);
+
 #[derive(Component)]
 pub struct MainCamera;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<Orbit>()
         .init_resource::<FreeArea>()
         .init_resource::<UiWantsPointer>()
+        .init_resource::<OverBoard>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (orbit_with_mouse, place_camera).chain());
 }
@@ -85,12 +91,12 @@ fn orbit_with_mouse(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     ui: Res<UiWantsPointer>,
-    hovered: Res<super::pointer::Hovered>,
+    over_board: Res<OverBoard>,
     mut left_drag: Local<bool>,
     mut orbit: ResMut<Orbit>,
 ) {
     if buttons.just_pressed(MouseButton::Left) {
-        *left_drag = !ui.0 && hovered.0.is_none();
+        *left_drag = !ui.0 && !over_board.0;
     }
     if !buttons.pressed(MouseButton::Left) {
         *left_drag = false;

@@ -46,7 +46,7 @@ pub struct ViewTarget(pub View);
 /// How long a piece takes to travel, in seconds.
 const TRAVEL_SECONDS: f32 = 0.35;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<ViewTarget>()
         .add_systems(Startup, spawn_cells)
@@ -54,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (sync_pieces, sync_markers, advance_travel, follow_view_target)
                 .chain()
-                .in_set(super::AppSystems::Mirror),
+                .in_set(crate::app::AppSystems::Mirror),
         )
         .add_systems(PostUpdate, project.before(TransformSystems::Propagate));
 }

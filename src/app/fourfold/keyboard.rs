@@ -14,9 +14,9 @@ use crate::fourfold::rules::{Color, Square};
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct UiWantsKeyboard(pub bool);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<UiWantsKeyboard>()
-        .add_systems(Update, (board_keys, view_keys).in_set(super::AppSystems::Input));
+        .add_systems(Update, (board_keys, view_keys).in_set(crate::app::AppSystems::Input));
 }
 
 /// a1 of the board a player starts on: bottom-left for White, top-right (its mirror) for Black.

@@ -12,7 +12,6 @@ use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
-use super::camera::{FreeArea, MainCamera, UiWantsPointer};
 use super::keyboard::UiWantsKeyboard;
 use super::mirror::ViewTarget;
 use super::pointer::Hovered;
@@ -21,6 +20,7 @@ use super::projection::View;
 use super::state::{Intent, Leaving, PendingLeave, Play, Seat};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
+use crate::app::shell::camera::{FreeArea, MainCamera, UiWantsPointer};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::reach::describe_change;
@@ -74,7 +74,7 @@ fn form_follows_the_first_game(play: Res<Play>, mut form: ResMut<Form>) {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Form>()
         .add_systems(Startup, spawn_ui_camera)

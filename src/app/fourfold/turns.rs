@@ -17,8 +17,8 @@ use crate::fourfold::rules::{Game, Move};
 /// The frame's clock for the engine: `Instant` from Bevy's platform layer works in the browser too.
 pub struct FrameClock(Instant);
 
-impl FrameClock {
-    pub fn new() -> FrameClock {
+impl Default for FrameClock {
+    fn default() -> FrameClock {
         FrameClock(Instant::now())
     }
 }
@@ -68,12 +68,12 @@ impl Thinking {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(
         Update,
         (start_thinking, collect_answer)
             .chain()
-            .in_set(super::AppSystems::Turns),
+            .in_set(crate::app::AppSystems::Turns),
     );
 }
 
@@ -112,7 +112,7 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
 #[cfg(not(target_arch = "wasm32"))]
 async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
     Answer {
-        mv: player.choose(&game, &FrameClock::new(), &stop),
+        mv: player.choose(&game, &FrameClock::default(), &stop),
         player,
         slices: None,
     }
@@ -122,9 +122,9 @@ async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
 /// browser between them, so frames and input go on and the search uses the time between frames.
 #[cfg(target_arch = "wasm32")]
 async fn decide(mut player: Player, game: Game, stop: StopFlag) -> Answer {
-    let clock = FrameClock::new();
+    let clock = FrameClock::default();
     let mut decision = player.decide(&game, &clock);
-    let mut slice = crate::fourfold::ai::SliceSize::default();
+    let mut slice = crate::engine::SliceSize::default();
     let (mut slices, mut busy_ms) = (0u32, 0.0f64);
     loop {
         let started = Instant::now();

@@ -14,7 +14,7 @@ pub struct ScreenshotRequest {
     pub size: (u32, u32),
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, capture_after_warm_up);
 }
 

@@ -7,8 +7,11 @@ use super::projection::{View, centred_4d, place_4d};
 use super::state::Play;
 use crate::fourfold::rules::{Move, Square};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_frame, draw_move_lines).after(super::AppSystems::Mirror));
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (draw_frame, draw_move_lines).after(crate::app::AppSystems::Mirror),
+    );
 }
 
 /// A continuous 4D point's flat-view position (the flat layout extended between squares).

@@ -38,7 +38,7 @@ impl ProfileStore {
 pub fn plugin(app: &mut App) {
     app.init_resource::<ProfileStore>()
         .add_systems(Startup, load_profile)
-        .add_systems(Update, record_games.after(super::AppSystems::Apply))
+        .add_systems(Update, record_games.after(crate::app::AppSystems::Apply))
         .add_systems(Last, abandon_on_exit);
 }
 

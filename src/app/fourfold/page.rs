@@ -5,13 +5,13 @@
 
 use bevy::prelude::*;
 
-use super::Launch;
-use super::camera::MainCamera;
 use super::mirror::Cell;
 use super::pointer::Hovered;
 use super::state::Play;
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
+use crate::app::Launch;
+use crate::app::shell::camera::MainCamera;
 use crate::fourfold::rules::{Position, Square, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
@@ -45,7 +45,7 @@ pub fn launch_from_address() -> Launch {
     launch
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, (mark_first_frame, write_status, write_focus));
 }
 

@@ -1,0 +1,20 @@
+//! The 4D game in the app: its state and the intents that change it, the mirror entities of
+//! cells and pieces, the projection and its views, picking and keys, overlays, the panels, the
+//! tutorial, the rated profile, the computer's turns, the browser page's hooks and the frame
+//! benchmark.
+
+pub mod framebench;
+pub mod keyboard;
+pub mod mirror;
+pub mod overlays;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
+pub mod piece_meshes;
+pub mod pointer;
+pub mod profile;
+pub mod projection;
+pub mod state;
+pub mod turns;
+pub mod tutorial;
+pub mod ui;
+pub mod visuals;
