@@ -14,10 +14,12 @@ pub use fourfold::mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget}
 use fourfold::page;
 pub use fourfold::pointer::Hovered;
 pub use fourfold::projection::View;
-pub use fourfold::state::{Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+pub use fourfold::state::{End, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 pub use fourfold::turns::Thinking;
-pub use fourfold::tutorial::{OpenScene, SCENES, SceneAsset, Tutorial};
-use fourfold::{framebench, keyboard, mirror, overlays, pointer, profile, state, turns, tutorial, ui, visuals};
+pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
+use fourfold::{
+    facing, framebench, keyboard, mirror, overlays, pointer, profile, redraw, state, turns, tutorial, ui, visuals,
+};
 pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
 use shell::console;
@@ -113,12 +115,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
         visuals::plugin,
         fonts::plugin,
         camera::plugin,
+        facing::plugin,
         overlays::plugin,
         ui::plugin,
         tutorial::plugin,
     ));
     if !unattended {
-        app.add_plugins(profile::plugin);
+        app.add_plugins((profile::plugin, redraw::plugin));
+        #[cfg(not(target_arch = "wasm32"))]
+        app.add_plugins(shell::reactive::plugin);
     }
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);

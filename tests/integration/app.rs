@@ -449,6 +449,41 @@ mod rated {
     }
 
     #[test]
+    fn resigning_asks_first_then_the_computer_wins_and_the_loss_is_saved() {
+        use tesseract_chess::app::{End, PendingLeave};
+        let path = temp_profile("resign");
+        let mut app = rated_game_after_one_move(&path);
+        while play(&app).game.position().side_to_move() != tesseract_chess::fourfold::rules::Color::White {
+            app.update();
+        }
+        assert!(play(&app).can_resign());
+        send(&mut app, Intent::Resign);
+        assert!(
+            app.world().resource::<PendingLeave>().0.is_some(),
+            "a confirmation is asked for"
+        );
+        assert_eq!(play(&app).end(), None, "nothing happens before it");
+        send(&mut app, Intent::CancelLeave);
+        assert_eq!(play(&app).end(), None);
+        send(&mut app, Intent::Resign);
+        send(&mut app, Intent::ConfirmLeave);
+        assert_eq!(
+            play(&app).end(),
+            Some(End::Resigned(tesseract_chess::fourfold::rules::Color::White))
+        );
+        assert!(!play(&app).can_resign(), "once over, no second resignation");
+        app.update();
+        let profile = saved(&path);
+        assert_eq!(profile.games.len(), 1);
+        assert_eq!(
+            (profile.games[0].result, profile.games[0].reason.as_str()),
+            (GameResult::Loss, "resignation")
+        );
+        assert!(profile.rating.rating < 1500.0, "a rated loss lowers the rating");
+        assert!(profile.unfinished.is_none());
+    }
+
+    #[test]
     fn a_tutorial_study_won_against_the_computer_is_not_saved() {
         let path = temp_profile("study");
         let mut app = rated_app(queen_mates_in_one(), &path);
@@ -628,4 +663,105 @@ fn an_explorer_pawn_lights_its_capture_squares() {
     assert_eq!(lit.len(), 5, "{lit:?}");
     assert_eq!(lit.iter().filter(|(_, capture)| *capture).count(), 4, "{lit:?}");
     assert!(lit.contains(&(sq("b3@11"), false)), "the push");
+}
+
+#[test]
+fn arrows_off_the_board_and_home_end_review_the_game() {
+    let mut app = two_players(Setup::Classic.position());
+    send(&mut app, Intent::Activate(sq("a1@00")));
+    send(&mut app, Intent::Activate(sq("a1@01")));
+    send(&mut app, Intent::Activate(sq("d3@11")));
+    send(&mut app, Intent::Activate(sq("d2@11")));
+    assert_eq!(play(&app).game.moves().len(), 2);
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    app.update();
+    assert_eq!(play(&app).review, Some(1));
+    press(&mut app, &[KeyCode::Home]);
+    app.update();
+    assert_eq!(play(&app).review, Some(0));
+    assert_eq!(play(&app).shown_last_move(), None, "the start has no last move");
+    press(&mut app, &[KeyCode::ArrowRight]);
+    app.update();
+    assert_eq!(play(&app).review, Some(1));
+    press(&mut app, &[KeyCode::End]);
+    app.update();
+    assert_eq!(play(&app).review, None);
+    // On the board (after Tab) the arrows move the focus instead; Escape leaves the board.
+    press(&mut app, &[KeyCode::Tab]);
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    app.update();
+    assert_eq!(play(&app).review, None);
+    press(&mut app, &[KeyCode::Escape]);
+    assert_eq!(play(&app).focus, None);
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    app.update();
+    assert_eq!(play(&app).review, Some(1));
+}
+
+#[test]
+fn playing_black_turns_the_camera_round_and_reset_restores_it() {
+    use tesseract_chess::app::fourfold::facing::{ResetView, plugin as facing_plugin};
+    use tesseract_chess::app::shell::camera::Orbit;
+    let mut app = two_players(Setup::Classic.position());
+    app.init_resource::<Orbit>().add_plugins(facing_plugin);
+    app.update();
+    assert_eq!(app.world().resource::<Orbit>().yaw, 0.0);
+    send(
+        &mut app,
+        Intent::NewGame {
+            start: Box::new(Setup::Classic.position()),
+            seats: [Seat::Computer(0), Seat::Human],
+            rated: false,
+        },
+    );
+    assert_eq!(
+        app.world().resource::<Orbit>().yaw,
+        std::f32::consts::PI,
+        "Black's side faces the camera"
+    );
+    {
+        let mut orbit = app.world_mut().resource_mut::<Orbit>();
+        orbit.yaw = 1.0;
+        orbit.distance = 30.0;
+    }
+    app.world_mut().write_message(ResetView);
+    app.update();
+    let orbit = *app.world().resource::<Orbit>();
+    assert_eq!(
+        (orbit.yaw, orbit.distance),
+        (std::f32::consts::PI, Orbit::default().distance)
+    );
+}
+
+#[test]
+fn the_window_is_asked_to_draw_only_while_something_moves() {
+    use bevy::window::RequestRedraw;
+    use tesseract_chess::app::fourfold::redraw::plugin as redraw_plugin;
+    use tesseract_chess::app::fourfold::tutorial::Tutorial;
+    let mut app = app_with(Setup::Classic.position(), [Seat::Human, Seat::Computer(0)]);
+    app.init_resource::<Tutorial>().add_plugins(redraw_plugin);
+    let requests = |app: &mut App| {
+        app.update();
+        app.world_mut()
+            .resource_mut::<Messages<RequestRedraw>>()
+            .drain()
+            .count()
+    };
+    requests(&mut app);
+    assert_eq!(requests(&mut app), 0, "an idle board asks for nothing");
+    send(&mut app, Intent::Activate(sq("a1@00")));
+    send(&mut app, Intent::Activate(sq("a1@01")));
+    assert!(
+        requests(&mut app) > 0,
+        "a travelling piece or the computer thinking asks for frames"
+    );
+    let began = Instant::now();
+    while requests(&mut app) > 0 {
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "the computer answers and all settles"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(play(&app).game.moves().len(), 2, "the reply arrived");
 }

@@ -137,3 +137,16 @@ fn explorer_scenes_are_not_games() {
         assert!(!scene.position.legal_moves().is_empty(), "{name}: the piece can move");
     }
 }
+
+/// The app lists every scene, in order, under the title its file gives.
+#[cfg(feature = "app")]
+#[test]
+fn the_scene_list_names_every_scene_by_its_title() {
+    use tesseract_chess::app::{SCENE_TITLES, SCENES};
+    let scenes = all_scenes();
+    assert_eq!(SCENES.to_vec(), scenes.keys().map(String::as_str).collect::<Vec<_>>());
+    for (name, title) in SCENES.iter().zip(SCENE_TITLES) {
+        let scene = ValidScene::load(name, &scenes[*name]).unwrap();
+        assert_eq!(scene.scene.title, title, "{name}");
+    }
+}

@@ -1,12 +1,14 @@
 //! Keyboard play: Tab to the board (first to a1 of the player's first board, then back to the
 //! last focused square; further Tabs step through the squares), Enter or Space to select or move,
-//! arrows within a board (X, Y), Alt+arrows between boards (Z, W), Escape to clear. The board
-//! takes keys only while egui does not want the keyboard.
+//! arrows within a board (X, Y), Alt+arrows between boards (Z, W), Escape to clear the selection
+//! (and, with none, to leave the board). Off the board, ← and → step through the game's moves for
+//! review; Home and End jump to the start and back to the game. The board takes keys only while
+//! egui does not want the keyboard.
 
 use bevy::prelude::*;
 
+use super::facing::ResetView;
 use super::mirror::ViewTarget;
-use super::projection::View;
 use super::state::{Intent, Play};
 use crate::fourfold::rules::{Color, Square};
 
@@ -16,6 +18,7 @@ pub struct UiWantsKeyboard(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<UiWantsKeyboard>()
+        .add_message::<ResetView>()
         .add_systems(Update, (board_keys, view_keys).in_set(crate::app::AppSystems::Input));
 }
 
@@ -42,6 +45,20 @@ pub fn step(from: Square, key: KeyCode, alt: bool) -> Square {
         _ => return from,
     };
     from.offset(delta).unwrap_or(from)
+}
+
+/// Where ←, →, Home or End take the review: `shown` is the ply on display (`None`: the game as
+/// it stands), `plies` the game's length. `None` when the key does not move it.
+pub fn review_step(shown: Option<usize>, plies: usize, key: KeyCode) -> Option<Option<usize>> {
+    let at = shown.unwrap_or(plies);
+    let to = match key {
+        KeyCode::ArrowLeft => at.checked_sub(1)?,
+        KeyCode::ArrowRight if at < plies => at + 1,
+        KeyCode::Home => 0,
+        KeyCode::End => plies,
+        _ => return None,
+    };
+    (to != at).then_some((to < plies).then_some(to))
 }
 
 /// The square after `from` in Tab order (Shift: before), wrapping around the 64.
@@ -77,9 +94,22 @@ fn board_keys(
         play.focus = Some(next);
         play.last_focus = Some(next);
     }
-    // Escape clears any selection, one made with the mouse too.
+    // Escape clears any selection, one made with the mouse too; with none, it leaves the board.
     if keys.just_pressed(KeyCode::Escape) {
+        if play.selected.is_none() {
+            play.focus = None;
+        }
         intents.write(Intent::ClearSelection);
+    }
+    let plies = play.game.moves().len();
+    for key in [KeyCode::Home, KeyCode::End, KeyCode::ArrowLeft, KeyCode::ArrowRight] {
+        let arrow = matches!(key, KeyCode::ArrowLeft | KeyCode::ArrowRight);
+        if keys.just_pressed(key)
+            && !(arrow && (play.focus.is_some() || alt))
+            && let Some(review) = review_step(play.review, plies, key)
+        {
+            intents.write(Intent::Review(review));
+        }
     }
     let Some(focus) = play.focus else { return };
     for key in [
@@ -100,8 +130,13 @@ fn board_keys(
 }
 
 /// F flips between the flat boards and the tesseract; 1, 2, 3 turn the XW, YW, ZW planes a
-/// quarter turn (Shift: back); 0 resets the view.
-fn view_keys(keys: Res<ButtonInput<KeyCode>>, ui: Res<UiWantsKeyboard>, mut target: ResMut<ViewTarget>) {
+/// quarter turn (Shift: back); 0 resets the view and the camera.
+fn view_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    ui: Res<UiWantsKeyboard>,
+    mut target: ResMut<ViewTarget>,
+    mut resets: MessageWriter<ResetView>,
+) {
     if ui.0 {
         return;
     }
@@ -123,7 +158,7 @@ fn view_keys(keys: Res<ButtonInput<KeyCode>>, ui: Res<UiWantsKeyboard>, mut targ
         }
     }
     if keys.just_pressed(KeyCode::Digit0) {
-        target.0 = View::default();
+        resets.write(ResetView);
     }
 }
 
@@ -144,6 +179,19 @@ mod tests {
         assert_eq!(step(sq("a1@00"), KeyCode::ArrowLeft, false), sq("a1@00"));
         assert_eq!(step(sq("a1@00"), KeyCode::ArrowDown, true), sq("a1@00"));
         assert_eq!(step(sq("d4@11"), KeyCode::ArrowUp, true), sq("d4@11"));
+    }
+
+    #[test]
+    fn review_keys_step_and_jump_through_the_game() {
+        let (left, right) = (KeyCode::ArrowLeft, KeyCode::ArrowRight);
+        assert_eq!(review_step(None, 3, left), Some(Some(2)), "from the game, back one ply");
+        assert_eq!(review_step(Some(2), 3, right), Some(None), "forward to the game itself");
+        assert_eq!(review_step(None, 3, right), None, "nothing after the game");
+        assert_eq!(review_step(Some(0), 3, left), None, "nothing before the start");
+        assert_eq!(review_step(Some(2), 3, KeyCode::Home), Some(Some(0)));
+        assert_eq!(review_step(Some(1), 3, KeyCode::End), Some(None));
+        assert_eq!(review_step(None, 0, left), None, "no moves, nothing to review");
+        assert_eq!(review_step(None, 3, KeyCode::KeyA), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! tutorial, the rated profile, the computer's turns, the browser page's hooks and the frame
 //! benchmark.
 
+pub mod facing;
 pub mod framebench;
 pub mod keyboard;
 pub mod mirror;
@@ -13,6 +14,7 @@ pub mod piece_meshes;
 pub mod pointer;
 pub mod profile;
 pub mod projection;
+pub mod redraw;
 pub mod state;
 pub mod turns;
 pub mod tutorial;

@@ -119,9 +119,14 @@ fn draw_move_lines(
     for &mv in &play.targets {
         move_line(&mut gizmos, mv, &view, 0.15, Color::srgba(0.3, 0.6, 1.0, 0.7));
     }
-    let shown_plies = play.review.unwrap_or(play.game.moves().len());
-    if let Some(&last) = shown_plies.checked_sub(1).and_then(|i| play.game.moves().get(i)) {
-        move_line(&mut gizmos, last, &view, 0.05, Color::srgba(0.98, 0.85, 0.35, 0.8));
+    if let Some(last) = play.shown_last_move() {
+        move_line(
+            &mut gizmos,
+            last,
+            &view,
+            0.05,
+            super::visuals::LAST_MOVE.with_alpha(0.8),
+        );
     }
     if let Some(king) = position.king_square(position.side_to_move()) {
         for attacker in position.checkers() {

@@ -36,8 +36,8 @@ pub fn launch_from_address() -> Launch {
         }
     }
     if let Some(name) = params.get("level") {
-        match crate::fourfold::ai::levels::find(&name) {
-            Ok(level) => launch.opponent = crate::fourfold::ai::LEVELS.iter().position(|l| l.name == level.name),
+        match crate::fourfold::ai::levels::index(&name) {
+            Ok(level) => launch.opponent = Some(level),
             Err(e) => launch.notice = Some(format!("The address's level: {e}.")),
         }
     }
@@ -148,17 +148,13 @@ fn status_text(play: &Play, moves: &[String], thinking: bool, tutorial: Option<&
         let mover = game.position().side_to_move().opponent();
         parts.push(format!("{} ({}) played {last}.", mover.name(), play.seat_name(mover)));
     }
-    match game.outcome() {
-        Some(outcome) => parts.push(format!("Game over: {outcome}.")),
-        None => {
-            let side = game.position().side_to_move();
-            parts.push(format!("{} to move ({}).", side.name(), play.seat_name(side)));
-            if game.position().in_check() {
-                parts.push("Check!".into());
-            }
-            if thinking {
-                parts.push("The computer is thinking.".into());
-            }
+    parts.push(format!("{}.", play.headline()));
+    if play.is_live() {
+        if game.position().in_check() {
+            parts.push("Check!".into());
+        }
+        if thinking {
+            parts.push("The computer is thinking.".into());
         }
     }
     if let Some(message) = tutorial.and_then(|t| t.message.as_ref()) {

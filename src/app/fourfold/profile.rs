@@ -82,15 +82,15 @@ fn opponent_of(seats: [Seat; 2]) -> Option<(String, Rating)> {
     }
 }
 
-fn result_for(play: &Play, game: &Game) -> Option<(GameResult, String)> {
+fn result_for(play: &Play) -> Option<(GameResult, String)> {
     let human = play.seats.iter().position(|s| *s == Seat::Human)?;
-    let outcome = game.outcome()?;
-    let result = match outcome.winner() {
+    let end = play.end()?;
+    let result = match end.winner() {
         None => GameResult::Draw,
         Some(w) if w.index() == human => GameResult::Win,
         Some(_) => GameResult::Loss,
     };
-    Some((result, outcome.reason().to_string()))
+    Some((result, end.reason().to_string()))
 }
 
 /// Seconds since 1970 (std has no wall clock in the browser: there it is the page's `Date`).
@@ -149,13 +149,10 @@ fn record(play: &mut Play, store: &mut ProfileStore, unfinished_saved: &mut Opti
             .record(abandoned_record(&game, seats, opponent, rating), rating);
         changed = true;
     }
-    let finished =
-        play.game.outcome().is_some() && play.review.is_none() && !play.game.moves().is_empty() && !play.study;
+    let finished = play.end().is_some() && play.review.is_none() && !play.game.moves().is_empty() && !play.study;
     if finished && store.recorded_generation != Some(play.generation) {
         store.recorded_generation = Some(play.generation);
-        if let (Some((opponent, rating)), Some((result, reason))) =
-            (opponent_of(play.seats), result_for(play, &play.game))
-        {
+        if let (Some((opponent, rating)), Some((result, reason))) = (opponent_of(play.seats), result_for(play)) {
             let saved = SavedGame {
                 finished_at: now(),
                 opponent,

@@ -26,10 +26,12 @@ pub struct View {
     pub angles: [f32; 3],
 }
 
+/// The first view is the flat boards: four 4×4 boards a newcomer can read, the tesseract one
+/// key (F) away.
 impl Default for View {
     fn default() -> Self {
         View {
-            morph: 1.0,
+            morph: 0.0,
             angles: [0.0; 3],
         }
     }

@@ -3,8 +3,43 @@
 
 use bevy::prelude::*;
 
-use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
-use crate::fourfold::rules::{Color, Game, Move, Position, Setup, Square};
+use std::fmt;
+
+use crate::fourfold::ai::levels;
+use crate::fourfold::rules::{Color, Game, Move, Outcome, Position, Setup, Square};
+
+/// How a game on the board ended: by the rules, or by a player resigning.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    Rules(Outcome),
+    Resigned(Color),
+}
+
+impl End {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            End::Rules(outcome) => outcome.winner(),
+            End::Resigned(side) => Some(side.opponent()),
+        }
+    }
+
+    /// The reason word the profile records.
+    pub fn reason(self) -> &'static str {
+        match self {
+            End::Rules(outcome) => outcome.reason(),
+            End::Resigned(_) => "resignation",
+        }
+    }
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            End::Rules(outcome) => write!(f, "{outcome}"),
+            End::Resigned(side) => write!(f, "{} resigned: {} wins", side.name(), side.opponent().name()),
+        }
+    }
+}
 
 /// Who moves a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -46,6 +81,8 @@ pub struct Play {
     pub abandoned: Option<(Game, [Seat; 2])>,
     /// The position comes from a tutorial scene: a study, not a game, so the profile skips it.
     pub study: bool,
+    /// The side that resigned, if one did (the game's rules know nothing of it).
+    pub resigned: Option<Color>,
 }
 
 impl Play {
@@ -67,7 +104,54 @@ impl Play {
             rated: false,
             abandoned: None,
             study: false,
+            resigned: None,
         }
+    }
+
+    /// How the game ended, if it did.
+    pub fn end(&self) -> Option<End> {
+        self.resigned
+            .map(End::Resigned)
+            .or_else(|| self.game.outcome().map(End::Rules))
+    }
+
+    /// Whether the game on the board goes on and is shown as it stands (not under review).
+    pub fn is_live(&self) -> bool {
+        self.review.is_none() && self.end().is_none()
+    }
+
+    /// The status panel's and the page's first line: the end, or whose turn it is.
+    pub fn headline(&self) -> String {
+        match self.end() {
+            Some(end) => format!("Game over: {end}"),
+            None => {
+                let side = self.game.position().side_to_move();
+                format!("{} to move ({})", side.name(), self.seat_name(side))
+            }
+        }
+    }
+
+    /// Whether the player may resign: a game against the computer that goes on, not a study.
+    pub fn can_resign(&self) -> bool {
+        let human = self.seats.contains(&Seat::Human);
+        let computer = self.seats.iter().any(|s| matches!(s, Seat::Computer(_)));
+        human && computer && !self.study && self.end().is_none()
+    }
+
+    /// The human side gives the game up: the computer wins.
+    pub fn resign(&mut self) {
+        if self.can_resign() {
+            self.resigned = Some(self.player_color());
+            self.review = None;
+            self.clear_selection();
+            self.generation += 1;
+        }
+    }
+
+    /// The move that led to the position on display (the reviewed ply's, or the game's last).
+    pub fn shown_last_move(&self) -> Option<Move> {
+        let shown = self.review.unwrap_or(self.game.moves().len());
+        shown.checked_sub(1).and_then(|i| self.game.moves().get(i)).copied()
     }
 
     /// The position on display: the game's, or an earlier one under review.
@@ -81,8 +165,7 @@ impl Play {
     /// The human to move, if it is a human's turn in a live (not reviewed, not finished) game.
     pub fn human_to_move(&self) -> Option<Color> {
         let side = self.game.position().side_to_move();
-        let live = self.review.is_none() && self.game.outcome().is_none();
-        (live && self.seats[side.index()] == Seat::Human).then_some(side)
+        (self.is_live() && self.seats[side.index()] == Seat::Human).then_some(side)
     }
 
     /// Who plays `side`, as the status line says it: "you" or "the computer (strong)".
@@ -125,7 +208,7 @@ impl Play {
     /// Whether this is a rated game still in progress (leaving it counts as a loss), whether
     /// or not an earlier position is under review.
     pub fn rated_in_progress(&self) -> bool {
-        self.rated && !self.game.moves().is_empty() && self.game.outcome().is_none()
+        self.rated && !self.game.moves().is_empty() && self.end().is_none()
     }
 
     /// Gives up the rated game in progress: it is handed over as abandoned (a loss) and the
@@ -205,6 +288,7 @@ impl Play {
             return;
         }
         self.review = None;
+        self.resigned = None;
         self.clear_selection();
         if self.game.undo().is_none() {
             return;
@@ -221,7 +305,7 @@ impl Play {
 
 impl Default for Play {
     fn default() -> Self {
-        let level = levels::LEVELS.iter().position(|l| l.name == DEFAULT_LEVEL).unwrap_or(0);
+        let level = levels::index(levels::FIRST_GAME_LEVEL).unwrap_or(0);
         Play::new(Setup::Classic.position(), [Seat::Human, Seat::Computer(level)])
     }
 }
@@ -241,6 +325,8 @@ pub enum Intent {
     /// An imported or saved game (its moves already validated), for two players to review or go on.
     LoadGame(Box<Game>),
     Review(Option<usize>),
+    /// The player asks to resign (a confirmation follows).
+    Resign,
     /// The player agreed to leave the rated game in progress (a loss) for what `PendingLeave`
     /// holds; or changed their mind.
     ConfirmLeave,
@@ -260,6 +346,8 @@ pub struct PendingLeave(pub Option<Leaving>);
 pub enum Leaving {
     Game(Intent),
     Scene(String),
+    /// Resigning the game against the computer.
+    Resign,
 }
 
 impl Intent {
@@ -296,6 +384,10 @@ fn apply_intents(
         }
         let intent = match intent.clone() {
             Intent::ConfirmLeave => match pending.0.take() {
+                Some(Leaving::Resign) => {
+                    play.resign();
+                    continue;
+                }
                 Some(leaving) => {
                     play.abandon_rated();
                     match leaving {
@@ -304,10 +396,17 @@ fn apply_intents(
                             scenes.write(OpenScene(name));
                             continue;
                         }
+                        Leaving::Resign => continue,
                     }
                 }
                 None => continue,
             },
+            Intent::Resign => {
+                if play.can_resign() {
+                    pending.0 = Some(Leaving::Resign);
+                }
+                continue;
+            }
             Intent::CancelLeave => {
                 pending.0 = None;
                 continue;
@@ -332,7 +431,7 @@ fn apply_intents(
                 play.last_played = None;
                 play.generation += 1;
             }
-            Intent::ConfirmLeave | Intent::CancelLeave => {}
+            Intent::ConfirmLeave | Intent::CancelLeave | Intent::Resign => {}
         }
     }
 }

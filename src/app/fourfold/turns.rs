@@ -81,7 +81,7 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
     if thinking.job.is_some() && thinking.generation != play.generation {
         thinking.cancel();
     }
-    if thinking.job.is_some() || play.review.is_some() || play.game.outcome().is_some() {
+    if thinking.job.is_some() || !play.is_live() {
         return;
     }
     let side = play.game.position().side_to_move();

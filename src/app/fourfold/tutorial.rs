@@ -45,6 +45,32 @@ pub const SCENES: [&str; 22] = [
     "52-mate-in-two",
 ];
 
+/// Each scene's title as the scene list shows it (a test checks them against the files).
+pub const SCENE_TITLES: [&str; 22] = [
+    "From 3D to 4D, step 1: layers",
+    "From 3D to 4D, step 1: a second copy along W",
+    "Step 2: see each piece's reach — the rook",
+    "Step 2: see each piece's reach — the bishop",
+    "Step 2: see each piece's reach — the knight",
+    "Step 2: see each piece's reach — the queen",
+    "Step 2: see each piece's reach — the king",
+    "Step 2: see each piece's reach — the pawn",
+    "Step 3: count the coordinates — the rook",
+    "Step 3: count the coordinates — the bishop",
+    "Step 3: count the coordinates — the knight",
+    "Step 3: count the coordinates — the queen",
+    "Step 3: count the coordinates — the king",
+    "Step 3: count the coordinates — the pawn's captures",
+    "Step 3: count the coordinates — promotion",
+    "Step 4: look for threats on W — check from the other cube",
+    "Step 4: look for threats on W — block a longer slide",
+    "Step 4: look for threats on W — lines that cross do not block",
+    "Try it",
+    "Checkmate study: mate in 1 across W",
+    "Checkmate study: the knight jumps between boards",
+    "Checkmate study: mate in 2",
+];
+
 /// The folder holding `scenes/`: the working directory when it has one (running from the
 /// project), else Bevy's asset base (`BEVY_ASSET_ROOT`, `CARGO_MANIFEST_DIR` or the program's folder).
 /// In the browser: the page's own folder, where `scenes/` is served beside `index.html`.
@@ -115,6 +141,11 @@ pub struct Tutorial {
 }
 
 impl Tutorial {
+    /// A scene asked for and not yet arrived (nor failed).
+    pub fn loading(&self) -> bool {
+        self.handle.is_some() && self.scene.is_none() && self.error.is_none()
+    }
+
     pub fn highlight(&self) -> &[Square] {
         self.scene.as_ref().map_or(&[], |s| &s.highlight)
     }
@@ -163,9 +194,9 @@ pub(super) fn section(
         egui::ComboBox::from_label("or open a scene")
             .selected_text("choose…")
             .show_ui(ui, |ui| {
-                for name in SCENES {
-                    if ui.selectable_label(false, name).clicked() {
-                        open.write(OpenScene(name.into()));
+                for (name, title) in SCENES.iter().zip(SCENE_TITLES) {
+                    if ui.selectable_label(false, title).clicked() {
+                        open.write(OpenScene(name.to_string()));
                     }
                 }
             });

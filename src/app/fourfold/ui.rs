@@ -12,6 +12,7 @@ use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
+use super::facing::ResetView;
 use super::keyboard::UiWantsKeyboard;
 use super::mirror::ViewTarget;
 use super::pointer::Hovered;
@@ -41,13 +42,10 @@ struct Form {
 
 impl Default for Form {
     fn default() -> Self {
-        let strong = LEVELS
-            .iter()
-            .position(|l| l.name == crate::fourfold::ai::levels::DEFAULT_LEVEL);
         Form {
             setup: Setup::Classic,
             play_as: Side::White,
-            opponent: strong,
+            opponent: crate::fourfold::ai::levels::index(crate::fourfold::ai::levels::FIRST_GAME_LEVEL).ok(),
             fen: String::new(),
             pgn: String::new(),
             error: None,
@@ -82,10 +80,21 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
         .add_systems(
             PreUpdate,
-            (share_input_wishes, keep_tab_for_the_board)
+            (share_input_wishes, keep_tab_for_the_board, quiet_unchanged_modifiers)
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// bevy_egui reports the modifier keys every frame as a `ModifiersChanged` event, and egui asks
+/// for another frame after any event: the window would never rest. Only real changes pass.
+fn quiet_unchanged_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Option<egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(now) => last.replace(*now) != Some(*now),
+            _ => true,
+        });
+    }
 }
 
 /// Tab belongs to the board (keyboard play steps through squares with it). egui would also move
@@ -157,7 +166,7 @@ fn panels(
     window: Single<&Window, With<PrimaryWindow>>,
     mut free: ResMut<FreeArea>,
     (mut tutorial, mut open_scene, pending): (ResMut<Tutorial>, MessageWriter<OpenScene>, Res<PendingLeave>),
-    profile: Option<Res<ProfileStore>>,
+    (profile, mut resets): (Option<Res<ProfileStore>>, MessageWriter<ResetView>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -167,12 +176,19 @@ fn panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    // In a small window the panels narrow so the board keeps most of it.
+    let logical_width = window.width();
     let left = egui::Panel::left("game")
-        .default_size(300.0)
+        .default_size(300.0_f32.min(logical_width * 0.28))
+        .size_range(120.0..=(logical_width * 0.32).max(120.0))
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Tesseract Chess");
+                let newcomer = profile.as_ref().is_none_or(|p| p.profile.games.is_empty());
+                if newcomer && tutorial.scene.is_none() && play.game.moves().is_empty() {
+                    invitation(ui, &mut open_scene);
+                }
                 status(ui, &play, &thinking, study_solved(&tutorial, &play));
                 ui.separator();
                 new_game(ui, &mut form, &mut intents);
@@ -187,7 +203,8 @@ fn panels(
             });
         });
     let right = egui::Panel::right("view")
-        .default_size(250.0)
+        .default_size(250.0_f32.min(logical_width * 0.22))
+        .size_range(110.0..=(logical_width * 0.26).max(110.0))
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
@@ -197,7 +214,7 @@ fn panels(
                     super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene);
                     ui.separator();
                 }
-                view_controls(ui, &view, &mut target);
+                view_controls(ui, &view, &mut target, &mut resets);
                 ui.separator();
                 readout(ui, &play, &hovered);
                 if !in_scene {
@@ -207,7 +224,7 @@ fn panels(
             });
         });
     if let Some(leaving) = &pending.0 {
-        confirm_leaving(&ctx, leaving, &mut intents);
+        confirm_leaving(&ctx, leaving, play.rated, &mut intents);
     }
     if let (Some(square), Some(pointer)) = (hovered.0, ctx.pointer_hover_pos()) {
         egui::Area::new(egui::Id::new("hovered square"))
@@ -231,6 +248,16 @@ fn panels(
     Ok(())
 }
 
+/// The first minute: a player with no games yet is offered the tutorial before anything else.
+fn invitation(ui: &mut egui::Ui, open: &mut MessageWriter<OpenScene>) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label("New to chess in four dimensions? Four short steps show how every piece moves.");
+        if ui.button("Start the tutorial ▶").clicked() {
+            open.write(OpenScene(super::tutorial::FIRST_SCENE.into()));
+        }
+    });
+}
+
 /// A solved study whose other side has no reply to play: the board waits for the next scene,
 /// not for "Black (you)".
 fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
@@ -245,14 +272,15 @@ fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
 fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
     let position = play.shown_position();
     let side = position.side_to_move();
-    let headline = match (play.review, play.game.outcome()) {
+    let headline = match (play.review, play.end()) {
         (Some(ply), _) => egui::RichText::new(format!("Reviewing the position after ply {ply}")),
-        (None, Some(outcome)) => egui::RichText::new(format!("Game over: {outcome}")).strong(),
+        (None, Some(_)) => egui::RichText::new(play.headline()).strong(),
         (None, None) if solved => egui::RichText::new("Solved: go on to the next scene").strong(),
-        (None, None) => egui::RichText::new(format!("{} to move ({})", side.name(), play.seat_name(side))),
+        (None, None) => egui::RichText::new(play.headline()),
     };
+    let _ = side;
     ui.add(egui::Label::new(headline).truncate());
-    let live = play.review.is_none() && play.game.outcome().is_none();
+    let live = play.is_live();
     // Check and the computer's thinking share one line that is always there.
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
@@ -285,23 +313,39 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
     }
 }
 
-/// Asks before leaving a rated game in progress: leaving it is a loss.
-fn confirm_leaving(ctx: &egui::Context, leaving: &Leaving, intents: &mut MessageWriter<Intent>) {
-    let what = match leaving {
-        Leaving::Game(Intent::LoadGame(_)) => "Importing a game",
-        Leaving::Game(_) => "Starting a new game",
-        Leaving::Scene(_) => "Opening the tutorial",
+/// Asks before resigning, and before leaving a rated game in progress (leaving it is a loss).
+fn confirm_leaving(ctx: &egui::Context, leaving: &Leaving, rated: bool, intents: &mut MessageWriter<Intent>) {
+    let (heading, text, confirm) = match leaving {
+        Leaving::Resign => (
+            "Resign this game?",
+            if rated {
+                "The computer wins, and the game counts as a loss for your rating.".to_string()
+            } else {
+                "The computer wins the game.".to_string()
+            },
+            "Resign",
+        ),
+        other => {
+            let what = match other {
+                Leaving::Game(Intent::LoadGame(_)) => "Importing a game",
+                Leaving::Scene(_) => "Opening the tutorial",
+                _ => "Starting a new game",
+            };
+            (
+                "Leave the rated game?",
+                format!("{what} ends the rated game in progress, and it counts as a loss for your rating."),
+                "Leave it (a loss)",
+            )
+        }
     };
     egui::Modal::new(egui::Id::new("leave rated game")).show(ctx, |ui| {
-        ui.heading("Leave the rated game?");
-        ui.label(format!(
-            "{what} ends the rated game in progress, and it counts as a loss for your rating."
-        ));
+        ui.heading(heading);
+        ui.label(text);
         ui.horizontal(|ui| {
             if ui.button("Keep playing").clicked() {
                 intents.write(Intent::CancelLeave);
             }
-            if ui.button("Leave it (a loss)").clicked() {
+            if ui.button(confirm).clicked() {
                 intents.write(Intent::ConfirmLeave);
             }
         });
@@ -368,6 +412,9 @@ fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
         if play.review.is_some() && ui.button("Back to the game").clicked() {
             intents.write(Intent::Review(None));
         }
+        if play.can_resign() && ui.button("Resign").clicked() {
+            intents.write(Intent::Resign);
+        }
     });
     let mut pos = play.game.start().clone();
     let texts: Vec<(u32, bool, String)> = play
@@ -396,7 +443,8 @@ fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
                     if !*white && ply == 0 {
                         ui.label("");
                     }
-                    let shown = play.review == Some(ply + 1);
+                    // The move whose position is on display: the reviewed one, else the last.
+                    let shown = play.review.unwrap_or(texts.len()) == ply + 1;
                     if ui.selectable_label(shown, text).clicked() {
                         intents.write(Intent::Review(Some(ply + 1)));
                     }
@@ -457,7 +505,7 @@ fn records(ui: &mut egui::Ui, play: &Play, form: &mut Form, intents: &mut Messag
     }
 }
 
-fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget) {
+fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget, resets: &mut MessageWriter<ResetView>) {
     ui.label(egui::RichText::new("View").strong());
     ui.horizontal(|ui| {
         if ui.button("Flat boards").clicked() {
@@ -493,7 +541,7 @@ fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget) {
         });
     }
     if ui.button("Reset the view").clicked() {
-        target.0 = View::default();
+        resets.write(ResetView);
     }
     ui.small(format!(
         "now: morph {:.2}, XW {:.0}°, YW {:.0}°, ZW {:.0}°",
@@ -503,7 +551,7 @@ fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget) {
         view.angles[2].to_degrees()
     ));
     ui.small(
-        "Keys: F flat/tesseract, 1 2 3 turn XW YW ZW by 90° (Shift: back), 0 reset; right-drag orbits, wheel zooms.",
+        "Keys: Tab to the board, arrows (Alt: across boards), Enter to move, Esc to leave; off the board ← → Home End review the game. F flat/tesseract, 1 2 3 turn XW YW ZW by 90° (Shift: back), 0 reset; right-drag orbits, wheel zooms.",
     );
 }
 

@@ -21,6 +21,8 @@ struct Looks {
     capture_marker: Handle<StandardMaterial>,
 }
 
+/// The last move in violet, well apart from the selection's amber and the focus's blue.
+pub const LAST_MOVE: Color = Color::srgb(0.72, 0.56, 0.95);
 const LIGHT_CELL: Color = Color::srgb(0.66, 0.70, 0.60);
 const DARK_CELL: Color = Color::srgb(0.36, 0.46, 0.37);
 
@@ -153,11 +155,7 @@ fn tint_cells(
     } else {
         None
     };
-    let last = play
-        .game
-        .moves()
-        .get(play.review.unwrap_or(play.game.moves().len()).wrapping_sub(1))
-        .copied();
+    let last = play.shown_last_move();
     for (cell, handle) in &cells {
         let square = cell.0;
         let base = if is_dark(square) { DARK_CELL } else { LIGHT_CELL };
@@ -170,7 +168,7 @@ fn tint_cells(
         } else if tutorial.as_ref().is_some_and(|t| t.highlight().contains(&square)) {
             Color::srgb(0.55, 0.80, 0.95)
         } else if last.is_some_and(|m| m.from == square || m.to == square) {
-            base.mix(&Color::srgb(0.95, 0.88, 0.45), 0.55)
+            base.mix(&LAST_MOVE, 0.55)
         } else {
             base
         };

@@ -110,8 +110,18 @@ fn orbit_with_mouse(
         orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.1, 1.5);
     }
     if scroll.delta.y != 0.0 {
-        orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(6.0, 40.0);
+        orbit.distance = (orbit.distance * zoom_factor(scroll.delta.y, scroll.unit)).clamp(6.0, 40.0);
     }
+}
+
+/// How a wheel turn scales the distance: 4% a notch (a line), and a trackpad's pixels in
+/// proportion, so a gesture is not a leap.
+pub fn zoom_factor(delta: f32, unit: bevy::input::mouse::MouseScrollUnit) -> f32 {
+    let per_unit = match unit {
+        bevy::input::mouse::MouseScrollUnit::Line => 0.04,
+        bevy::input::mouse::MouseScrollUnit::Pixel => 0.002,
+    };
+    (1.0 - delta * per_unit).clamp(0.5, 1.5)
 }
 
 fn place_camera(
@@ -120,8 +130,13 @@ fn place_camera(
     mut cameras: Query<(&mut Transform, &mut Camera), With<MainCamera>>,
 ) {
     for (mut transform, mut camera) in &mut cameras {
-        if orbit.is_changed() {
-            *transform = orbit.transform();
+        if orbit.is_changed() || area.is_changed() {
+            let fit = area.0.map_or(1.0, |[_, _, w, h]| fit_distance(w, h));
+            *transform = Orbit {
+                distance: orbit.distance * fit,
+                ..*orbit
+            }
+            .transform();
         }
         if !area.is_changed() {
             continue;
@@ -134,9 +149,37 @@ fn place_camera(
     }
 }
 
+/// How much farther the camera stands in a view narrower than it is tall: the boards are laid out
+/// wide, and the field of view is fixed vertically, so a narrow view would cut their sides.
+pub fn fit_distance(width: u32, height: u32) -> f32 {
+    if width == 0 || height == 0 {
+        return 1.0;
+    }
+    let aspect = width as f32 / height as f32;
+    (FIT_ASPECT / aspect).max(1.0)
+}
+
+/// The view shape the default distance was chosen for (1280×720 less the two panels).
+const FIT_ASPECT: f32 = 1.0;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn narrow_views_move_the_camera_back_and_wheel_steps_are_small() {
+        assert_eq!(fit_distance(730, 720), 1.0);
+        assert_eq!(fit_distance(1600, 720), 1.0, "a wide view keeps the distance");
+        assert!(
+            (fit_distance(360, 720) - 2.0).abs() < 1e-6,
+            "half as wide: twice as far"
+        );
+        assert_eq!(fit_distance(0, 720), 1.0);
+        let notch = zoom_factor(1.0, bevy::input::mouse::MouseScrollUnit::Line);
+        assert!((notch - 0.96).abs() < 1e-6, "{notch}");
+        let gesture = zoom_factor(300.0, bevy::input::mouse::MouseScrollUnit::Pixel);
+        assert!(gesture >= 0.5, "a long trackpad gesture is bounded: {gesture}");
+    }
 
     #[test]
     fn a_pointer_beside_the_view_is_over_a_panel() {

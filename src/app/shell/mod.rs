@@ -1,8 +1,11 @@
 //! What any game mode of the app stands on: the camera and its orbit, the fonts of the egui
-//! frame, screenshots from the command line, and the browser's console.
+//! frame, screenshots from the command line, the browser's console, and the native window's
+//! reactive updates.
 
 pub mod camera;
 #[cfg(target_arch = "wasm32")]
 pub mod console;
 pub mod fonts;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod reactive;
 pub mod screenshot;

@@ -81,8 +81,22 @@ pub const LEVELS: [Level; 6] = [
     level("master", "2,000,000 nodes", nodes(2_000_000), 0, (1884.0, 78.0)),
 ];
 
-/// The level used when none is named.
+/// The level the command line uses when none is named.
 pub const DEFAULT_LEVEL: &str = "strong";
+
+/// The app's opponent for a first game: one a newcomer to four dimensions can beat (the strong
+/// level is a poor first game).
+pub const FIRST_GAME_LEVEL: &str = "novice";
+
+/// The index into `LEVELS` of the level called `name`.
+pub fn index(name: &str) -> Result<usize, String> {
+    find(name).map(|level| {
+        LEVELS
+            .iter()
+            .position(|l| std::ptr::eq(l, level))
+            .expect("a level of LEVELS")
+    })
+}
 
 pub fn find(name: &str) -> Result<&'static Level, String> {
     LEVELS.iter().find(|l| l.name == name).ok_or_else(|| {

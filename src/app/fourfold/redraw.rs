@@ -1,0 +1,30 @@
+//! What keeps the window drawing while the native app sleeps between events (it runs
+//! reactively, so an idle game does not burn a core): pieces travelling, the view turning towards
+//! its target, the computer thinking, a tutorial scene on its way. egui asks for its own repaints.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::mirror::{Travel, ViewTarget};
+use super::projection::View;
+use super::turns::Thinking;
+use super::tutorial::Tutorial;
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<RequestRedraw>().add_systems(Last, ask_for_frames);
+}
+
+fn ask_for_frames(
+    travelling: Query<(), With<Travel>>,
+    view: Res<View>,
+    target: Res<ViewTarget>,
+    thinking: Res<Thinking>,
+    tutorial: Option<Res<Tutorial>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let busy =
+        !travelling.is_empty() || *view != target.0 || thinking.is_thinking() || tutorial.is_some_and(|t| t.loading());
+    if busy {
+        redraw.write(RequestRedraw);
+    }
+}
