@@ -429,6 +429,16 @@ mod rated {
         app
     }
 
+    /// Lets the computer answer (it thinks off the frame), so the player is to move again.
+    fn wait_for_the_reply(app: &mut App) {
+        let began = Instant::now();
+        while play(app).human_to_move().is_none() {
+            assert!(began.elapsed() < Duration::from_secs(60), "the computer answers");
+            app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
     fn temp_profile(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("tesseract-rated-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -453,9 +463,7 @@ mod rated {
         use tesseract_chess::app::{End, PendingLeave};
         let path = temp_profile("resign");
         let mut app = rated_game_after_one_move(&path);
-        while play(&app).game.position().side_to_move() != tesseract_chess::fourfold::rules::Color::White {
-            app.update();
-        }
+        wait_for_the_reply(&mut app);
         assert!(play(&app).can_resign());
         send(&mut app, Intent::Resign);
         assert!(
@@ -531,6 +539,7 @@ mod rated {
     fn a_rated_game_has_no_undo() {
         let path = temp_profile("undo");
         let mut app = rated_game_after_one_move(&path);
+        wait_for_the_reply(&mut app);
         let before = play(&app).game.moves().len();
         send(&mut app, Intent::Undo);
         assert_eq!(play(&app).game.moves().len(), before, "a rated move was taken back");
