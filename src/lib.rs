@@ -12,6 +12,8 @@ pub mod files;
 pub mod four_player;
 pub mod fourfold;
 pub mod rating;
+pub mod settings;
+pub mod storage;
 pub mod tutorial;
 
 #[cfg(feature = "app")]

@@ -18,7 +18,8 @@ pub use fourfold::state::{End, Intent, Leaving, PendingLeave, Play, Seat, ShowWh
 pub use fourfold::turns::Thinking;
 pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
 use fourfold::{
-    facing, framebench, keyboard, mirror, overlays, pointer, profile, redraw, state, turns, tutorial, ui, visuals,
+    facing, framebench, keyboard, mirror, overlays, pointer, profile, redraw, settings, state, turns, tutorial, ui,
+    visuals,
 };
 pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
@@ -120,10 +121,29 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ui::plugin,
         tutorial::plugin,
     ));
+    // The settings (not for screenshots and benchmarks, which must look the same every time)
+    // decide the first view, camera and game unless the command line or the address did.
+    let remembered = (!unattended).then(|| settings::SettingsStore::load(crate::settings::default_storage()));
     if !unattended {
-        app.add_plugins((profile::plugin, redraw::plugin));
+        app.add_plugins((profile::plugin, redraw::plugin, settings::plugin));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(shell::reactive::plugin);
+    }
+    if let Some(store) = remembered {
+        let remembered = store.settings.clone();
+        if launch.view.is_none() {
+            let view = remembered.view.to_view();
+            app.insert_resource(view).insert_resource(ViewTarget(view));
+        }
+        app.insert_resource(remembered.camera.to_orbit())
+            .insert_resource(mirror::Motion {
+                reduced: remembered.reduced_motion,
+            })
+            .insert_resource(store);
+        if launch.position.is_none() && launch.opponent.is_none() {
+            let form = &remembered.new_game;
+            app.insert_resource(Play::new(form.setup().position(), form.seats()));
+        }
     }
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);

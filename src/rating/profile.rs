@@ -3,11 +3,12 @@
 //! write); a profile that cannot be read is moved aside as a backup and reported, never
 //! overwritten silently.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use super::glicko::{GameResult, Rating};
+use crate::storage::{StorageError, TextStorage};
 
 /// The environment variable that points the game and `rating` at another profile file.
 pub const PROFILE_ENV: &str = "TESSERACT_CHESS_PROFILE";
@@ -93,13 +94,13 @@ fn check_game(game: &SavedGame) -> Result<(), String> {
 }
 
 /// Where the game keeps the profile: the file at `default_path`, or local storage in the browser.
-pub fn default_storage() -> Option<Box<dyn ProfileStorage>> {
+pub fn default_storage() -> Option<Box<dyn TextStorage>> {
     #[cfg(target_arch = "wasm32")]
-    return Some(Box::new(super::local_storage::LocalStorage {
-        key: super::local_storage::PROFILE_KEY.to_string(),
+    return Some(Box::new(crate::storage::local::LocalStorage {
+        key: crate::storage::local::PROFILE_KEY.to_string(),
     }));
     #[cfg(not(target_arch = "wasm32"))]
-    default_path().map(|path| Box::new(path) as Box<dyn ProfileStorage>)
+    default_path().map(|path| Box::new(path) as Box<dyn TextStorage>)
 }
 
 /// Where the profile lives: `$TESSERACT_CHESS_PROFILE`, or the platform's data folder.
@@ -131,8 +132,8 @@ impl Profile {
     }
 
     /// Reads a profile without changing anything (for `tesseract-chess rating`).
-    pub fn read(storage: &dyn ProfileStorage) -> Result<Option<Profile>, StorageError> {
-        let Some(text) = storage.read_text()? else {
+    pub fn read(storage: &dyn TextStorage) -> Result<Option<Profile>, StorageError> {
+        let Some(text) = storage.read_text(MAX_PROFILE_BYTES)? else {
             return Ok(None);
         };
         let profile: Profile = ron::from_str(&text).map_err(|e| {
@@ -168,7 +169,7 @@ impl Profile {
 
     /// Loads the profile the game will write to; an unreadable one is moved aside first. A
     /// place that cannot be read at all (or is no file) is an error and is left alone.
-    pub fn load(storage: &dyn ProfileStorage) -> Result<Loaded, String> {
+    pub fn load(storage: &dyn TextStorage) -> Result<Loaded, String> {
         match Profile::read(storage) {
             Ok(Some(profile)) => Ok(Loaded::Found(profile)),
             Ok(None) => Ok(Loaded::New(Profile::default())),
@@ -187,90 +188,9 @@ impl Profile {
     }
 
     /// Saves the profile; the old one stays intact until the new one is complete.
-    pub fn save(&self, storage: &dyn ProfileStorage) -> Result<(), String> {
+    pub fn save(&self, storage: &dyn TextStorage) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| format!("cannot encode the profile: {e}"))?;
         storage.write_text(&text)
     }
-}
-
-/// Why a stored profile could not be read.
-#[derive(Clone, Debug, PartialEq)]
-pub enum StorageError {
-    /// There is a profile, but its content is not one (too large, not text): it may be moved
-    /// aside and replaced.
-    Unreadable(String),
-    /// The place cannot be read at all, or holds no file (a device, a FIFO): left alone.
-    Inaccessible(String),
-}
-
-impl std::fmt::Display for StorageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StorageError::Unreadable(why) | StorageError::Inaccessible(why) => f.write_str(why),
-        }
-    }
-}
-
-/// Where a profile is kept: a file natively, the browser's local storage on the web.
-pub trait ProfileStorage: Send + Sync {
-    /// The place, for messages: a path, or the local-storage key.
-    fn describe(&self) -> String;
-    /// The stored text; `None` when there is no profile yet.
-    fn read_text(&self) -> Result<Option<String>, StorageError>;
-    /// Replaces the stored text in one step.
-    fn write_text(&self, text: &str) -> Result<(), String>;
-    /// Moves the stored (unreadable) text aside under a new name and says which.
-    fn keep_aside(&self) -> Result<String, String>;
-}
-
-/// A profile file. Written atomically: a temporary file, synced, then renamed over the old one.
-impl ProfileStorage for PathBuf {
-    fn describe(&self) -> String {
-        self.display().to_string()
-    }
-
-    fn read_text(&self) -> Result<Option<String>, StorageError> {
-        use crate::files::{ReadError, read_text_limited};
-        match read_text_limited(self, MAX_PROFILE_BYTES) {
-            Ok(text) => Ok(Some(text)),
-            Err(ReadError::NotFound(_)) => Ok(None),
-            Err(e @ (ReadError::TooLarge { .. } | ReadError::NotText { .. })) => {
-                Err(StorageError::Unreadable(e.to_string()))
-            }
-            // Not a file of ours to move aside (a device, a FIFO), or not readable at all.
-            Err(e) => Err(StorageError::Inaccessible(e.to_string())),
-        }
-    }
-
-    fn write_text(&self, text: &str) -> Result<(), String> {
-        use std::io::Write;
-        if let Some(dir) = self.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let temporary = self.with_extension("ron.tmp");
-        let mut file =
-            std::fs::File::create(&temporary).map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-        std::fs::rename(&temporary, self).map_err(|e| format!("cannot replace {}: {e}", self.display()))
-    }
-
-    fn keep_aside(&self) -> Result<String, String> {
-        let backup = free_backup_path(self);
-        std::fs::rename(self, &backup).map_err(|e| format!("cannot rename it to {}: {e}", backup.display()))?;
-        Ok(backup.display().to_string())
-    }
-}
-
-/// `profile.ron.unreadable-1`, `-2`, … : the first name not taken.
-fn free_backup_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or("profile".into(), |n| n.to_string_lossy().into_owned());
-    (1..)
-        .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
-        .find(|p| !p.exists())
-        .expect("some backup name is free")
 }

@@ -10,7 +10,8 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 use tesseract_chess::fourfold::rules::fen::parse_placement;
 use tesseract_chess::fourfold::rules::*;
-use tesseract_chess::rating::{Profile, ProfileStorage, StorageError};
+use tesseract_chess::rating::Profile;
+use tesseract_chess::storage::{StorageError, TextStorage};
 use tesseract_chess::tutorial::ValidScene;
 
 const CASES: u32 = 100_000;
@@ -142,6 +143,19 @@ proptest! {
 
     #[test]
     #[ignore]
+    fn fuzz_settings(text in input(settings_texts())) {
+        if let Ok(settings) = tesseract_chess::settings::Settings::parse(&text, "fuzz") {
+            // What parses is in range, and what it writes parses back the same.
+            prop_assert!(settings.check().is_ok());
+            let storage = Memory(Mutex::new(None));
+            settings.save(&storage).unwrap();
+            let written = storage.0.lock().unwrap().clone().unwrap();
+            prop_assert_eq!(tesseract_chess::settings::Settings::parse(&written, "again"), Ok(settings));
+        }
+    }
+
+    #[test]
+    #[ignore]
     fn fuzz_profile(text in input(profiles())) {
         let storage = Memory(Mutex::new(Some(text)));
         if let Ok(Some(profile)) = Profile::read(&storage) {
@@ -184,6 +198,17 @@ fn scene_texts() -> Vec<String> {
     texts
 }
 
+fn settings_texts() -> Vec<String> {
+    let settings = tesseract_chess::settings::Settings {
+        tutorial_scene: Some("20-rook".into()),
+        ..Default::default()
+    };
+    let storage = Memory(Mutex::new(None));
+    settings.save(&storage).unwrap();
+    let text = storage.0.lock().unwrap().clone().unwrap();
+    vec![text, "(reduced_motion: true)".into()]
+}
+
 fn profiles() -> Vec<String> {
     use tesseract_chess::rating::{GameResult, Rating, SavedGame};
     let mut profile = Profile::default();
@@ -213,11 +238,11 @@ fn profiles() -> Vec<String> {
 /// A profile held in memory (the trait's file and local-storage stores both end in its text).
 struct Memory(Mutex<Option<String>>);
 
-impl ProfileStorage for Memory {
+impl TextStorage for Memory {
     fn describe(&self) -> String {
         "memory".into()
     }
-    fn read_text(&self) -> Result<Option<String>, StorageError> {
+    fn read_text(&self, _max_bytes: usize) -> Result<Option<String>, StorageError> {
         Ok(self.0.lock().unwrap().clone())
     }
     fn write_text(&self, text: &str) -> Result<(), String> {

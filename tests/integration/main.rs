@@ -15,4 +15,5 @@ mod pgn;
 mod profile;
 mod properties;
 mod scenes;
+mod settings;
 mod vectors;

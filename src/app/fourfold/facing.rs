@@ -34,13 +34,14 @@ pub fn facing(player: Color) -> Orbit {
     }
 }
 
-/// Turns the camera round when a new game puts the player on the other side.
-fn face_the_new_game(play: Res<Play>, mut seen: Local<Option<(u64, Color)>>, mut orbit: ResMut<Orbit>) {
-    let now = (play.game_number, play.player_color());
-    if seen.replace(now).is_some_and(|before| before.1 == now.1) {
+/// Turns the camera round when a new game puts the player on the other side (the first game
+/// keeps the camera the settings or the defaults gave it).
+fn face_the_new_game(play: Res<Play>, mut seen: Local<Option<Color>>, mut orbit: ResMut<Orbit>) {
+    let now = play.player_color();
+    if seen.replace(now).is_none_or(|before| before == now) {
         return;
     }
-    orbit.yaw = facing(now.1).yaw;
+    orbit.yaw = facing(now).yaw;
 }
 
 fn reset_view(

@@ -39,6 +39,12 @@ pub struct Travel {
     pub progress: f32,
 }
 
+/// Reduced motion (a setting): pieces jump to their squares and the view to its target.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Motion {
+    pub reduced: bool,
+}
+
 /// Where the view is heading; `View` follows it smoothly.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Default)]
 pub struct ViewTarget(pub View);
@@ -49,6 +55,7 @@ const TRAVEL_SECONDS: f32 = 0.35;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<ViewTarget>()
+        .init_resource::<Motion>()
         .add_systems(Startup, spawn_cells)
         .add_systems(
             Update,
@@ -74,6 +81,7 @@ fn spawn_cells(mut commands: Commands) {
 fn sync_pieces(
     mut commands: Commands,
     play: Res<Play>,
+    motion: Res<Motion>,
     mut shown: Local<Option<u64>>,
     existing: Query<Entity, With<PieceModel>>,
 ) {
@@ -92,7 +100,7 @@ fn sync_pieces(
             Transform::default(),
             Name::new(format!("{} {}", piece.kind.name(), square)),
         ));
-        if let Some(mv) = play.last_played.filter(|m| m.to == square) {
+        if let Some(mv) = play.last_played.filter(|m| m.to == square && !motion.reduced) {
             entity.insert(Travel {
                 from: mv.from,
                 progress: 0.0,
@@ -149,10 +157,14 @@ fn advance_travel(mut commands: Commands, time: Res<Time>, mut travelling: Query
 }
 
 /// Moves the view towards its target: angles at a quarter turn per 0.4 s, the morph in 0.6 s.
-fn follow_view_target(time: Res<Time>, target: Res<ViewTarget>, mut view: ResMut<View>) {
+fn follow_view_target(time: Res<Time>, target: Res<ViewTarget>, motion: Res<Motion>, mut view: ResMut<View>) {
     let dt = time.delta_secs();
     let target = target.0;
     if *view == target {
+        return;
+    }
+    if motion.reduced {
+        *view = target;
         return;
     }
     let step = |current: f32, goal: f32, rate: f32| {

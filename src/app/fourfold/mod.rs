@@ -15,6 +15,7 @@ pub mod pointer;
 pub mod profile;
 pub mod projection;
 pub mod redraw;
+pub mod settings;
 pub mod state;
 pub mod turns;
 pub mod tutorial;

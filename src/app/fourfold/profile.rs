@@ -10,7 +10,8 @@ use super::state::{Intent, Play, Seat};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::{Game, pgn};
 use crate::rating::profile::default_storage;
-use crate::rating::{GameResult, Loaded, Profile, ProfileStorage, Rating, SavedGame, Unfinished};
+use crate::rating::{GameResult, Loaded, Profile, Rating, SavedGame, Unfinished};
+use crate::storage::TextStorage;
 
 /// The profile in memory and where it is saved. Insert one made `at` a path before adding the
 /// plugin to use another file (tests do); otherwise the platform's data folder is used (local
@@ -18,7 +19,7 @@ use crate::rating::{GameResult, Loaded, Profile, ProfileStorage, Rating, SavedGa
 #[derive(Resource, Default)]
 pub struct ProfileStore {
     pub profile: Profile,
-    pub storage: Option<Box<dyn ProfileStorage>>,
+    pub storage: Option<Box<dyn TextStorage>>,
     /// Something the player must hear about: an unreadable profile kept aside, a failed save.
     pub problem: Option<String>,
     /// The game generation already recorded, so each finished game is saved once.

@@ -177,6 +177,7 @@ pub(super) fn section(
     tutorial: &mut Tutorial,
     play: &Play,
     open: &mut MessageWriter<OpenScene>,
+    last_scene: Option<&str>,
 ) {
     use bevy_egui::egui;
     ui.label(egui::RichText::new("Tutorial").strong());
@@ -190,6 +191,14 @@ pub(super) fn section(
         ui.label("From 3D to 4D in four steps: layers, reach, counting coordinates, threats on W.");
         if ui.button("Start the tutorial").clicked() {
             open.write(OpenScene(FIRST_SCENE.into()));
+        }
+        // Where the player left off last time, by its title.
+        if let Some((name, title)) = last_scene
+            .and_then(|last| SCENES.iter().zip(SCENE_TITLES).find(|(name, _)| **name == last))
+            .filter(|(name, _)| **name != FIRST_SCENE)
+            && ui.button(format!("Continue: {title}")).clicked()
+        {
+            open.write(OpenScene(name.to_string()));
         }
         egui::ComboBox::from_label("or open a scene")
             .selected_text("choose…")

@@ -14,10 +14,12 @@ use bevy_egui::{
 
 use super::facing::ResetView;
 use super::keyboard::UiWantsKeyboard;
+use super::mirror::Motion;
 use super::mirror::ViewTarget;
 use super::pointer::Hovered;
 use super::profile::ProfileStore;
 use super::projection::View;
+use super::settings::{FormSetting, SettingsStore};
 use super::state::{Intent, Leaving, PendingLeave, Play, Seat};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
@@ -26,6 +28,7 @@ use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::reach::describe_change;
 use crate::fourfold::rules::{Color as Side, Position, Setup, pgn};
+use crate::settings::{NewGameSetting, SetupChoice, SideChoice};
 
 /// What the new-game form and the paste boxes hold between frames.
 #[derive(Resource)]
@@ -72,11 +75,41 @@ fn form_follows_the_first_game(play: Res<Play>, mut form: ResMut<Form>) {
     }
 }
 
+/// The form starts as the settings left it.
+fn form_from_settings(store: Option<Res<SettingsStore>>, mut form: ResMut<Form>) {
+    if let Some(store) = store {
+        let setting = &store.settings.new_game;
+        form.setup = setting.setup();
+        form.play_as = setting.side();
+        form.opponent = setting.level();
+        form.rated = setting.rated && form.opponent.is_some();
+    }
+}
+
+/// The settings keep what the form holds.
+fn form_into_settings(form: Res<Form>, mut setting: ResMut<FormSetting>) {
+    let now = FormSetting(NewGameSetting {
+        setup: match form.setup {
+            Setup::Classic => SetupChoice::Classic,
+            Setup::Full => SetupChoice::Full,
+        },
+        play_as: match form.play_as {
+            Side::White => SideChoice::White,
+            Side::Black => SideChoice::Black,
+        },
+        opponent: form.opponent.map(|l| LEVELS[l].name.to_string()),
+        rated: form.rated,
+    });
+    setting.set_if_neq(now);
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Form>()
+        .init_resource::<FormSetting>()
         .add_systems(Startup, spawn_ui_camera)
-        .add_systems(PostStartup, form_follows_the_first_game)
+        .add_systems(PostStartup, (form_from_settings, form_follows_the_first_game).chain())
+        .add_systems(Update, form_into_settings.run_if(resource_changed::<Form>))
         .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
         .add_systems(
             PreUpdate,
@@ -153,6 +186,15 @@ fn share_input_wishes(
     ));
 }
 
+/// The rest of what the panels read and write (a system takes at most 16 parameters).
+#[derive(bevy::ecs::system::SystemParam)]
+struct PanelExtras<'w> {
+    profile: Option<Res<'w, ProfileStore>>,
+    resets: MessageWriter<'w, ResetView>,
+    settings: Option<Res<'w, SettingsStore>>,
+    motion: ResMut<'w, Motion>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn panels(
     mut contexts: EguiContexts,
@@ -166,8 +208,14 @@ fn panels(
     window: Single<&Window, With<PrimaryWindow>>,
     mut free: ResMut<FreeArea>,
     (mut tutorial, mut open_scene, pending): (ResMut<Tutorial>, MessageWriter<OpenScene>, Res<PendingLeave>),
-    (profile, mut resets): (Option<Res<ProfileStore>>, MessageWriter<ResetView>),
+    more: PanelExtras,
 ) -> Result {
+    let PanelExtras {
+        profile,
+        mut resets,
+        settings,
+        mut motion,
+    } = more;
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -190,6 +238,9 @@ fn panels(
                     invitation(ui, &mut open_scene);
                 }
                 status(ui, &play, &thinking, study_solved(&tutorial, &play));
+                if let Some(problem) = settings.as_ref().and_then(|s| s.problem.as_ref()) {
+                    ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+                }
                 ui.separator();
                 new_game(ui, &mut form, &mut intents);
                 ui.separator();
@@ -207,19 +258,27 @@ fn panels(
         .size_range(110.0..=(logical_width * 0.26).max(110.0))
         .resizable(true)
         .show(&mut root, |ui| {
+            let last_scene = settings.as_ref().and_then(|s| s.settings.tutorial_scene.as_deref());
             egui::ScrollArea::vertical().show(ui, |ui| {
                 // An open scene comes first: it is what the player is doing.
                 let in_scene = tutorial.scene.is_some();
                 if in_scene {
-                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene);
+                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
                     ui.separator();
                 }
                 view_controls(ui, &view, &mut target, &mut resets);
+                let mut reduced = motion.reduced;
+                if ui
+                    .checkbox(&mut reduced, "Reduce motion (no travelling pieces or animated turns)")
+                    .changed()
+                {
+                    motion.reduced = reduced;
+                }
                 ui.separator();
                 readout(ui, &play, &hovered);
                 if !in_scene {
                     ui.separator();
-                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene);
+                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
                 }
             });
         });

@@ -68,7 +68,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<UiWantsPointer>()
         .init_resource::<OverBoard>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (orbit_with_mouse, place_camera).chain());
+        .add_systems(Update, (orbit_with_mouse, orbit_with_touch, place_camera).chain());
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
@@ -112,6 +112,47 @@ fn orbit_with_mouse(
     if scroll.delta.y != 0.0 {
         orbit.distance = (orbit.distance * zoom_factor(scroll.delta.y, scroll.unit)).clamp(6.0, 40.0);
     }
+}
+
+/// Touch: one finger dragged from empty space orbits (a tap on the board stays a tap); two
+/// fingers pinch to zoom.
+fn orbit_with_touch(
+    touches: Option<Res<Touches>>,
+    ui: Res<UiWantsPointer>,
+    over_board: Res<OverBoard>,
+    mut one_finger_orbits: Local<bool>,
+    mut orbit: ResMut<Orbit>,
+) {
+    let Some(touches) = touches else { return };
+    let fingers: Vec<&bevy::input::touch::Touch> = touches.iter().collect();
+    match fingers.as_slice() {
+        [finger] => {
+            if touches.just_pressed(finger.id()) {
+                *one_finger_orbits = !ui.0 && !over_board.0;
+            }
+            if *one_finger_orbits {
+                let delta = finger.delta();
+                orbit.yaw -= delta.x * 0.006;
+                orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(0.1, 1.5);
+            }
+        }
+        [a, b] => {
+            *one_finger_orbits = false;
+            let before = a.previous_position().distance(b.previous_position());
+            let now = a.position().distance(b.position());
+            orbit.distance = pinch(orbit.distance, before, now);
+        }
+        _ => *one_finger_orbits = false,
+    }
+}
+
+/// The distance after two fingers moved from `before` to `now` pixels apart: spreading them
+/// brings the board closer in proportion.
+pub fn pinch(distance: f32, before: f32, now: f32) -> f32 {
+    if before < 1.0 || now < 1.0 {
+        return distance;
+    }
+    (distance * before / now).clamp(6.0, 40.0)
 }
 
 /// How a wheel turn scales the distance: 4% a notch (a line), and a trackpad's pixels in
@@ -165,6 +206,18 @@ const FIT_ASPECT: f32 = 1.0;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pinch_zooms_in_proportion_within_the_limits() {
+        assert_eq!(
+            pinch(15.0, 100.0, 200.0),
+            7.5,
+            "fingers twice as far apart: half the distance"
+        );
+        assert_eq!(pinch(15.0, 200.0, 100.0), 30.0);
+        assert_eq!(pinch(15.0, 100.0, 1000.0), 6.0, "never closer than 6");
+        assert_eq!(pinch(15.0, 0.0, 100.0), 15.0, "no distance to compare: unchanged");
+    }
 
     #[test]
     fn narrow_views_move_the_camera_back_and_wheel_steps_are_small() {

@@ -1,12 +1,14 @@
-//! The profile in the browser: one local-storage entry, replaced whole by each save (a single
+//! Stored text in the browser: one local-storage entry, replaced whole by each save (a single
 //! `setItem` is atomic); an unreadable entry is copied to a backup key before anything replaces it.
 
-use super::profile::{MAX_PROFILE_BYTES, ProfileStorage, StorageError};
+use super::{StorageError, TextStorage};
 
 /// The local-storage key of the player's profile.
 pub const PROFILE_KEY: &str = "tesseract-chess.profile";
+/// The local-storage key of the settings.
+pub const SETTINGS_KEY: &str = "tesseract-chess.settings";
 
-/// A profile kept in local storage under `key`.
+/// A text kept in local storage under `key`.
 pub struct LocalStorage {
     pub key: String,
 }
@@ -23,19 +25,19 @@ fn described(error: wasm_bindgen::JsValue) -> String {
     error.as_string().unwrap_or_else(|| format!("{error:?}"))
 }
 
-impl ProfileStorage for LocalStorage {
+impl TextStorage for LocalStorage {
     fn describe(&self) -> String {
         format!("local storage `{}`", self.key)
     }
 
-    fn read_text(&self) -> Result<Option<String>, StorageError> {
+    fn read_text(&self, max_bytes: usize) -> Result<Option<String>, StorageError> {
         let text = storage()
             .map_err(StorageError::Inaccessible)?
             .get_item(&self.key)
             .map_err(|e| StorageError::Inaccessible(format!("cannot read {}: {}", self.describe(), described(e))))?;
         match text {
-            Some(text) if text.len() > MAX_PROFILE_BYTES => Err(StorageError::Unreadable(format!(
-                "{}: larger than the limit of {MAX_PROFILE_BYTES} bytes",
+            Some(text) if text.len() > max_bytes => Err(StorageError::Unreadable(format!(
+                "{}: larger than the limit of {max_bytes} bytes",
                 self.describe()
             ))),
             text => Ok(text),
@@ -50,7 +52,10 @@ impl ProfileStorage for LocalStorage {
 
     fn keep_aside(&self) -> Result<String, String> {
         let storage = storage()?;
-        let text = self.read_text().map_err(|e| e.to_string())?.unwrap_or_default();
+        let text = storage
+            .get_item(&self.key)
+            .map_err(|e| format!("cannot read {}: {}", self.describe(), described(e)))?
+            .unwrap_or_default();
         let backup = (1..)
             .map(|n| format!("{}.unreadable-{n}", self.key))
             .find(|key| matches!(storage.get_item(key), Ok(None)))
