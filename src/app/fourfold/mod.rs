@@ -6,6 +6,7 @@
 pub mod facing;
 pub mod framebench;
 pub mod keyboard;
+pub mod labels;
 pub mod mirror;
 pub mod overlays;
 #[cfg(target_arch = "wasm32")]

@@ -3,26 +3,15 @@
 
 use bevy::prelude::*;
 
-use super::projection::{View, centred_4d, place_4d};
+use super::projection::{View, centred_4d, flat_of, place_4d};
 use super::state::Play;
 use crate::fourfold::rules::{Move, Square};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_frame, draw_move_lines).after(crate::app::AppSystems::Mirror),
+        (draw_frame, draw_move_lines, mark_selection_and_focus).after(crate::app::AppSystems::Mirror),
     );
-}
-
-/// A continuous 4D point's flat-view position (the flat layout extended between squares).
-fn flat_of(p: [f32; 4]) -> Vec3 {
-    let span = 5.0;
-    let centre = 4.0;
-    Vec3::new(
-        p[0] + 1.5 + (p[2] + 0.5) * span - centre,
-        0.0,
-        -(p[1] + 1.5 + (p[3] + 0.5) * span - centre),
-    )
 }
 
 fn point(p: [f32; 4], view: &View, lift: f32) -> Vec3 {
@@ -92,6 +81,23 @@ fn draw_frame(mut gizmos: Gizmos, view: Res<View>) {
             Color::srgba(0.8, 0.82, 0.9, 0.55 * alpha)
         };
         line_4d(&mut gizmos, a, b, &view, 0.0, colour, is_w);
+    }
+}
+
+/// A column and a ring over the selected square (amber) and the keyboard's square (blue), so a
+/// piece standing there never hides them.
+fn mark_selection_and_focus(mut gizmos: Gizmos, view: Res<View>, play: Res<Play>) {
+    let marks = [
+        (play.selected, Color::srgb(0.98, 0.80, 0.30)),
+        (play.focus, Color::srgb(0.40, 0.65, 1.0)),
+    ];
+    for (square, colour) in marks {
+        let Some(square) = square else { continue };
+        let (base, scale) = super::projection::place(square, &view);
+        let top = base + Vec3::Y * 1.3 * scale;
+        gizmos.line(base, top, colour);
+        let ring = Isometry3d::new(top, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
+        gizmos.circle(ring, 0.22 * scale, colour);
     }
 }
 

@@ -70,10 +70,16 @@ pub fn tesseract_point(p: [f32; 4], angles: [f32; 3]) -> (Vec3, f32) {
 /// A square in the flat view: four boards on a table, Z choosing the column (Z=0 left) and W
 /// the row (W=1 further away, "on top").
 pub fn flat_point(square: Square) -> Vec3 {
+    flat_of(centred_4d(square))
+}
+
+/// Any 4D point (centred as `centred_4d`) in the flat view: the layout of `flat_point` extended
+/// between and beyond squares, so lines and outlines use the one layout.
+pub fn flat_of(p: [f32; 4]) -> Vec3 {
     let span = 4.0 + BOARD_GAP;
     let centre = (2.0 * 4.0 + BOARD_GAP - 1.0) / 2.0;
-    let across = square.x() as f32 + square.z() as f32 * span - centre;
-    let up = square.y() as f32 + square.w() as f32 * span - centre;
+    let across = p[0] + 1.5 + (p[2] + 0.5) * span - centre;
+    let up = p[1] + 1.5 + (p[3] + 0.5) * span - centre;
     Vec3::new(across, 0.0, -up)
 }
 

@@ -14,6 +14,7 @@ use bevy_egui::{
 
 use super::facing::ResetView;
 use super::keyboard::UiWantsKeyboard;
+use super::labels::{ShowBoardNames, draw_labels};
 use super::mirror::Motion;
 use super::mirror::ViewTarget;
 use super::pointer::Hovered;
@@ -110,7 +111,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_ui_camera)
         .add_systems(PostStartup, (form_from_settings, form_follows_the_first_game).chain())
         .add_systems(Update, form_into_settings.run_if(resource_changed::<Form>))
-        .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo).chain())
+        .init_resource::<ShowBoardNames>()
+        .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo, draw_labels).chain())
         .add_systems(
             PreUpdate,
             (share_input_wishes, keep_tab_for_the_board, quiet_unchanged_modifiers)
@@ -193,6 +195,7 @@ struct PanelExtras<'w> {
     resets: MessageWriter<'w, ResetView>,
     settings: Option<Res<'w, SettingsStore>>,
     motion: ResMut<'w, Motion>,
+    names: ResMut<'w, ShowBoardNames>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -215,6 +218,7 @@ fn panels(
         mut resets,
         settings,
         mut motion,
+        mut names,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -267,6 +271,10 @@ fn panels(
                     ui.separator();
                 }
                 view_controls(ui, &view, &mut target, &mut resets);
+                let mut show = names.0;
+                if ui.checkbox(&mut show, "Board names in the tesseract").changed() {
+                    names.0 = show;
+                }
                 let mut reduced = motion.reduced;
                 if ui
                     .checkbox(&mut reduced, "Reduce motion (no travelling pieces or animated turns)")

@@ -23,8 +23,30 @@ struct Looks {
 
 /// The last move in violet, well apart from the selection's amber and the focus's blue.
 pub const LAST_MOVE: Color = Color::srgb(0.72, 0.56, 0.95);
-const LIGHT_CELL: Color = Color::srgb(0.66, 0.70, 0.60);
-const DARK_CELL: Color = Color::srgb(0.36, 0.46, 0.37);
+/// Each 4×4 board's own tint, the same in both views, so the eye can follow a square from one
+/// view to the other and see a W move as a change of tint: [Z,W] = [0,0] sage, [1,0] slate blue,
+/// [0,1] sand, [1,1] heather. Muted, so selection, focus, last move and check stand out on all.
+pub const BOARD_TINTS: [Color; 4] = [
+    Color::srgb(0.55, 0.68, 0.52),
+    Color::srgb(0.52, 0.60, 0.74),
+    Color::srgb(0.74, 0.66, 0.48),
+    Color::srgb(0.70, 0.56, 0.66),
+];
+
+/// The board's tint index of a square: Z + 2·W.
+pub fn board_of(square: Square) -> usize {
+    square.z() as usize + 2 * square.w() as usize
+}
+
+/// A cell's plain colour: its board's tint, lighter or darker as the square is light or dark.
+pub fn cell_colour(square: Square) -> Color {
+    let tint = BOARD_TINTS[board_of(square)];
+    if is_dark(square) {
+        tint.mix(&Color::srgb(0.12, 0.13, 0.14), 0.42)
+    } else {
+        tint.mix(&Color::srgb(0.95, 0.95, 0.92), 0.30)
+    }
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin)
@@ -102,7 +124,7 @@ fn dress_cell(
     mut commands: Commands,
 ) {
     let Ok(cell) = cells.get(add.entity) else { return };
-    let colour = if is_dark(cell.0) { DARK_CELL } else { LIGHT_CELL };
+    let colour = cell_colour(cell.0);
     let material = materials.add(StandardMaterial {
         base_color: colour,
         perceptual_roughness: 0.9,
@@ -158,7 +180,7 @@ fn tint_cells(
     let last = play.shown_last_move();
     for (cell, handle) in &cells {
         let square = cell.0;
-        let base = if is_dark(square) { DARK_CELL } else { LIGHT_CELL };
+        let base = cell_colour(square);
         let colour = if checked_king == Some(square) {
             Color::srgb(0.88, 0.30, 0.26)
         } else if play.selected == Some(square) {
@@ -179,5 +201,31 @@ fn tint_cells(
         {
             material.base_color = colour;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_board_has_its_own_tint_and_light_and_dark_squares_differ() {
+        let squares: Vec<Square> = (0..64).map(|i| Square::from_index(i).unwrap()).collect();
+        for a in 0..4 {
+            for b in a + 1..4 {
+                assert_ne!(BOARD_TINTS[a], BOARD_TINTS[b]);
+            }
+        }
+        for &square in &squares {
+            let other_board = squares
+                .iter()
+                .find(|s| s.x() == square.x() && s.y() == square.y() && board_of(**s) != board_of(square))
+                .unwrap();
+            assert_ne!(cell_colour(square), cell_colour(*other_board), "{square}: a W or Z move changes the tint");
+            assert_ne!(cell_colour(square), LAST_MOVE);
+        }
+        let a1 = Square::from_index(0).unwrap();
+        let b1 = Square::from_index(1).unwrap();
+        assert_ne!(cell_colour(a1), cell_colour(b1), "light and dark squares of one board");
     }
 }
