@@ -89,9 +89,13 @@ mod tests {
         let labels = label_points();
         let names: Vec<&str> = labels.iter().filter(|l| l.2).map(|l| l.1.as_str()).collect();
         assert_eq!(names, ["[0,0]", "[1,0]", "[0,1]", "[1,1]"]);
-        let files = labels.iter().filter(|l| !l.2 && l.1.chars().all(|c| c.is_ascii_lowercase()));
+        let files = labels
+            .iter()
+            .filter(|l| !l.2 && l.1.chars().all(|c| c.is_ascii_lowercase()));
         assert_eq!(files.count(), 8, "a–d under each of the two lower boards");
-        let ranks = labels.iter().filter(|l| !l.2 && l.1.chars().all(|c| c.is_ascii_digit()));
+        let ranks = labels
+            .iter()
+            .filter(|l| !l.2 && l.1.chars().all(|c| c.is_ascii_digit()));
         assert_eq!(ranks.count(), 8, "1–4 beside each of the two left boards");
     }
 }

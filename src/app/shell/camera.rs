@@ -54,6 +54,17 @@ impl FreeArea {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiWantsPointer(pub bool);
 
+/// How much larger than at rest the game's content stands now (a tesseract turned in 4D reaches
+/// further out): the camera steps back by this factor so it stays in view. The game keeps it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct ContentScale(pub f32);
+
+impl Default for ContentScale {
+    fn default() -> Self {
+        ContentScale(1.0)
+    }
+}
+
 /// Whether the pointer is over one of the game's board entities (a left drag that starts there
 /// is a click, not an orbit). The game's picking keeps it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -67,6 +78,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FreeArea>()
         .init_resource::<UiWantsPointer>()
         .init_resource::<OverBoard>()
+        .init_resource::<ContentScale>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (orbit_with_mouse, orbit_with_touch, place_camera).chain());
 }
@@ -168,11 +180,12 @@ pub fn zoom_factor(delta: f32, unit: bevy::input::mouse::MouseScrollUnit) -> f32
 fn place_camera(
     orbit: Res<Orbit>,
     area: Res<FreeArea>,
+    content: Res<ContentScale>,
     mut cameras: Query<(&mut Transform, &mut Camera), With<MainCamera>>,
 ) {
     for (mut transform, mut camera) in &mut cameras {
-        if orbit.is_changed() || area.is_changed() {
-            let fit = area.0.map_or(1.0, |[_, _, w, h]| fit_distance(w, h));
+        if orbit.is_changed() || area.is_changed() || content.is_changed() {
+            let fit = area.0.map_or(1.0, |[_, _, w, h]| fit_distance(w, h)) * content.0.max(1.0);
             *transform = Orbit {
                 distance: orbit.distance * fit,
                 ..*orbit
