@@ -774,3 +774,36 @@ fn the_window_is_asked_to_draw_only_while_something_moves() {
     }
     assert_eq!(play(&app).game.moves().len(), 2, "the reply arrived");
 }
+
+#[test]
+fn pieces_keep_their_entities_across_moves_and_a_captured_one_sinks_away() {
+    use tesseract_chess::app::fourfold::mirror::Captured;
+    // White: king a1[0,0], pawn c3[0,0]; Black: king d4[1,1], knight b4[0,0] (taken by c3).
+    let start = Position::from_fen("1n2/2P1/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1").unwrap();
+    let mut app = two_players(start);
+    let entity_of = |app: &mut App, square: &str| {
+        let square = sq(square);
+        let mut query = app.world_mut().query::<(Entity, &PieceModel)>();
+        query
+            .iter(app.world())
+            .find(|(_, m)| m.square == square)
+            .map(|(e, _)| e)
+    };
+    let king = entity_of(&mut app, "a1@00").expect("the white king");
+    send(&mut app, Intent::Activate(sq("c3@00")));
+    send(&mut app, Intent::Activate(sq("b4@00")));
+    assert_eq!(
+        entity_of(&mut app, "a1@00"),
+        Some(king),
+        "the king did not move: the same entity"
+    );
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+    let sinking = |app: &mut App| app.world_mut().query::<&Captured>().iter(app.world()).count();
+    assert_eq!(sinking(&mut app), 1, "the knight sinks");
+    let began = Instant::now();
+    while sinking(&mut app) > 0 {
+        assert!(began.elapsed() < Duration::from_secs(5), "and goes");
+        std::thread::sleep(Duration::from_millis(20));
+        app.update();
+    }
+}

@@ -1,5 +1,6 @@
 //! Entities that mirror the game: 64 cells, one entity per piece, and a marker per legal target
-//! of the selected piece. They are rebuilt from `Play` whenever it changes, never the other way.
+//! of the selected piece. They follow `Play` whenever it changes, never the other way: pieces that
+//! stay where they were keep their entities, the moved piece travels, a captured one sinks away.
 
 use bevy::prelude::*;
 
@@ -39,6 +40,15 @@ pub struct Travel {
     pub progress: f32,
 }
 
+/// A captured piece sinking out of sight (no longer a `PieceModel`: nothing picks it).
+#[derive(Component, Copy, Clone, Debug, PartialEq)]
+pub struct Captured {
+    pub progress: f32,
+}
+
+/// How long a captured piece takes to sink away, in seconds.
+pub const CAPTURE_SECONDS: f32 = 0.45;
+
 /// Reduced motion (a setting): pieces jump to their squares and the view to its target.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct Motion {
@@ -59,7 +69,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_cells)
         .add_systems(
             Update,
-            (sync_pieces, sync_markers, advance_travel, follow_view_target)
+            (
+                sync_pieces,
+                sync_markers,
+                advance_travel,
+                sink_captured,
+                follow_view_target,
+            )
                 .chain()
                 .in_set(crate::app::AppSystems::Mirror),
         )
@@ -83,28 +99,52 @@ fn sync_pieces(
     play: Res<Play>,
     motion: Res<Motion>,
     mut shown: Local<Option<u64>>,
-    existing: Query<Entity, With<PieceModel>>,
+    existing: Query<(Entity, &PieceModel)>,
 ) {
     if *shown == Some(play.generation) {
         return;
     }
     *shown = Some(play.generation);
-    for entity in &existing {
-        commands.entity(entity).despawn();
-    }
     let position = play.shown_position();
-    for (square, piece) in position.placements() {
+    let mut wanted: std::collections::HashMap<Square, Piece> = position.placements().collect();
+    let arrived = play.last_played.filter(|_| !motion.reduced);
+    for (entity, model) in &existing {
+        let moved_here = arrived.is_some_and(|m| m.to == model.square);
+        if !moved_here && wanted.get(&model.square) == Some(&model.piece) {
+            // The same piece on the same square: its entity stays.
+            wanted.remove(&model.square);
+        } else if moved_here && wanted.contains_key(&model.square) {
+            // Taken by the piece arriving here: it sinks away.
+            commands
+                .entity(entity)
+                .remove::<PieceModel>()
+                .insert(Captured { progress: 0.0 });
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (square, piece) in wanted {
         let mut entity = commands.spawn((
             PieceModel { piece, square },
             OnSquare { square, lift: 0.0 },
             Transform::default(),
             Name::new(format!("{} {}", piece.kind.name(), square)),
         ));
-        if let Some(mv) = play.last_played.filter(|m| m.to == square && !motion.reduced) {
+        if let Some(mv) = arrived.filter(|m| m.to == square) {
             entity.insert(Travel {
                 from: mv.from,
                 progress: 0.0,
             });
+        }
+    }
+}
+
+/// Captured pieces sink and shrink, then go.
+fn sink_captured(mut commands: Commands, time: Res<Time>, mut sinking: Query<(Entity, &mut Captured)>) {
+    for (entity, mut captured) in &mut sinking {
+        captured.progress += time.delta_secs() / CAPTURE_SECONDS;
+        if captured.progress >= 1.0 {
+            commands.entity(entity).despawn();
         }
     }
 }
@@ -188,9 +228,18 @@ fn follow_view_target(time: Res<Time>, target: Res<ViewTarget>, motion: Res<Moti
 const TESSERACT_TILE: f32 = 0.5;
 
 /// Places every cell, piece and marker from its 4D square under the current view.
-pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, Has<Cell>, &mut Transform)>) {
+/// What the projection places: the square, a journey or a sinking under way, and whether it is a cell.
+type Placed<'a> = (
+    &'a OnSquare,
+    Option<&'a Travel>,
+    Option<&'a Captured>,
+    Has<Cell>,
+    &'a mut Transform,
+);
+
+pub fn project(view: Res<View>, mut placed: Query<Placed>) {
     let tile = 1.0 + (TESSERACT_TILE - 1.0) * smooth(view.morph.clamp(0.0, 1.0));
-    for (on, travel, is_cell, mut transform) in &mut placed {
+    for (on, travel, captured, is_cell, mut transform) in &mut placed {
         let (position, scale) = match travel {
             Some(t) => {
                 let k = smooth(t.progress.clamp(0.0, 1.0));
@@ -201,11 +250,13 @@ pub fn project(view: Res<View>, mut placed: Query<(&OnSquare, Option<&Travel>, H
             }
             None => place(on.square, &view),
         };
-        transform.translation = position + Vec3::Y * on.lift * scale;
+        // A captured piece sinks below its cell as it shrinks away.
+        let sunk = captured.map_or(0.0, |c| smooth(c.progress.clamp(0.0, 1.0)));
+        transform.translation = position + Vec3::Y * (on.lift - 0.6 * sunk) * scale;
         transform.scale = if is_cell {
             Vec3::new(scale * tile, scale, scale * tile)
         } else {
-            Vec3::splat(scale)
+            Vec3::splat(scale * (1.0 - sunk))
         };
     }
 }

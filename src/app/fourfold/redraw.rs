@@ -1,11 +1,11 @@
 //! What keeps the window drawing while the native app sleeps between events (it runs
 //! reactively, so an idle game does not burn a core): pieces travelling, the view turning towards
-//! its target, the computer thinking, a tutorial scene on its way. egui asks for its own repaints.
+//! its target, a captured piece sinking, the computer thinking, a tutorial scene on its way. egui asks for its own repaints.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::mirror::{Travel, ViewTarget};
+use super::mirror::{Captured, Travel, ViewTarget};
 use super::projection::View;
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
@@ -14,8 +14,11 @@ pub fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>().add_systems(Last, ask_for_frames);
 }
 
+/// Pieces on the move: travelling to their square, or sinking away.
+type Moving = Or<(With<Travel>, With<Captured>)>;
+
 fn ask_for_frames(
-    travelling: Query<(), With<Travel>>,
+    moving: Query<(), Moving>,
     view: Res<View>,
     target: Res<ViewTarget>,
     thinking: Res<Thinking>,
@@ -23,7 +26,7 @@ fn ask_for_frames(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let busy =
-        !travelling.is_empty() || *view != target.0 || thinking.is_thinking() || tutorial.is_some_and(|t| t.loading());
+        !moving.is_empty() || *view != target.0 || thinking.is_thinking() || tutorial.is_some_and(|t| t.loading());
     if busy {
         redraw.write(RequestRedraw);
     }
