@@ -14,7 +14,7 @@ pub use fourfold::mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget}
 use fourfold::page;
 pub use fourfold::pointer::Hovered;
 pub use fourfold::projection::View;
-pub use fourfold::state::{End, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+pub use fourfold::state::{Abandoned, End, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 pub use fourfold::turns::Thinking;
 pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
 use fourfold::{

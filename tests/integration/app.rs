@@ -499,7 +499,7 @@ mod rated {
         {
             let mut play = app.world_mut().resource_mut::<Play>();
             let (start, seats) = (play.game.start().clone(), play.seats);
-            play.restart(start, seats);
+            let _ = play.restart(start, seats);
             play.study = true;
         }
         play_the_queen_mate(&mut app);

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::state::{Intent, Play, Seat};
+use super::state::{Abandoned, Intent, Play, Seat};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::{Game, pgn};
 use crate::rating::profile::default_storage;
@@ -133,17 +133,25 @@ fn abandoned_record(game: &Game, seats: [Seat; 2], opponent: String, rating: Rat
 fn record_games(
     mut play: ResMut<Play>,
     mut store: ResMut<ProfileStore>,
+    mut abandoned: MessageReader<Abandoned>,
     mut unfinished_saved: Local<Option<(u64, usize)>>,
 ) {
-    record(&mut play, &mut store, &mut unfinished_saved);
+    let abandoned: Vec<Abandoned> = abandoned.read().cloned().collect();
+    record(&mut play, &mut store, abandoned, &mut unfinished_saved);
 }
 
 /// `record_games`' work; `unfinished_saved` is the game generation and ply last saved as unfinished.
-fn record(play: &mut Play, store: &mut ProfileStore, unfinished_saved: &mut Option<(u64, usize)>) {
+fn record(
+    play: &mut Play,
+    store: &mut ProfileStore,
+    abandoned: Vec<Abandoned>,
+    unfinished_saved: &mut Option<(u64, usize)>,
+) {
     let mut changed = false;
-    if let Some((game, seats)) = play.abandoned.take()
-        && let Some((opponent, rating)) = opponent_of(seats)
-    {
+    for Abandoned { game, seats } in abandoned {
+        let Some((opponent, rating)) = opponent_of(seats) else {
+            continue;
+        };
         store.profile.unfinished = None;
         store
             .profile
@@ -194,9 +202,8 @@ fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, mu
     if exits.read().next().is_none() || !play.rated_in_progress() {
         return;
     }
-    play.abandoned = Some((play.game.clone(), play.seats));
-    play.rated = false;
-    record(&mut play, &mut store, &mut None);
+    let abandoned = play.abandon_rated().into_iter().collect();
+    record(&mut play, &mut store, abandoned, &mut None);
 }
 
 /// The rating's part of the side panel: rating, a chart of its history, the saved games (any opens

@@ -77,8 +77,6 @@ pub struct Play {
     pub attempt: Option<Move>,
     /// Whether this game against the computer counts for the player's rating.
     pub rated: bool,
-    /// A rated game left unfinished by a restart, with who played it, to be recorded as a loss.
-    pub abandoned: Option<(Game, [Seat; 2])>,
     /// The position comes from a tutorial scene: a study, not a game, so the profile skips it.
     pub study: bool,
     /// The side that resigned, if one did (the game's rules know nothing of it).
@@ -102,7 +100,6 @@ impl Play {
             allowed: None,
             attempt: None,
             rated: false,
-            abandoned: None,
             study: false,
             resigned: None,
         }
@@ -211,27 +208,26 @@ impl Play {
         self.rated && !self.game.moves().is_empty() && self.end().is_none()
     }
 
-    /// Gives up the rated game in progress: it is handed over as abandoned (a loss) and the
-    /// game goes on unrated.
-    pub fn abandon_rated(&mut self) {
-        if self.rated_in_progress() {
-            self.abandoned = Some((self.game.clone(), self.seats));
-        }
+    /// Gives up the rated game in progress: it is returned as abandoned (a loss, for the
+    /// profile) and the game goes on unrated.
+    pub fn abandon_rated(&mut self) -> Option<Abandoned> {
+        let abandoned = self.rated_in_progress().then(|| Abandoned {
+            game: self.game.clone(),
+            seats: self.seats,
+        });
         self.rated = false;
+        abandoned
     }
 
-    /// Starts over from `start` (unrated; a rated game in progress is handed over as abandoned).
-    pub fn restart(&mut self, start: Position, seats: [Seat; 2]) {
+    /// Starts over from `start`, unrated; a rated game in progress is returned as abandoned.
+    pub fn restart(&mut self, start: Position, seats: [Seat; 2]) -> Option<Abandoned> {
         let generation = self.generation + 1;
         let game_number = self.game_number + 1;
-        let abandoned = self
-            .rated_in_progress()
-            .then(|| (self.game.clone(), self.seats))
-            .or(self.abandoned.take());
+        let abandoned = self.abandon_rated();
         *self = Play::new(start, seats);
         self.generation = generation;
         self.game_number = game_number;
-        self.abandoned = abandoned;
+        abandoned
     }
 
     /// Plays a legal move and records it for the animation.
@@ -333,6 +329,14 @@ pub enum Intent {
     CancelLeave,
 }
 
+/// A rated game left unfinished (a new game, an import, a scene, leaving on purpose): the profile
+/// records it as a loss.
+#[derive(Message, Clone, Debug)]
+pub struct Abandoned {
+    pub game: Game,
+    pub seats: [Seat; 2],
+}
+
 /// Opens a tutorial scene by name (`scenes/<name>.ron`).
 #[derive(Message, Clone, Debug)]
 pub struct OpenScene(pub String);
@@ -368,6 +372,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<ShowWholeReach>()
         .add_message::<Intent>()
         .add_message::<OpenScene>()
+        .add_message::<Abandoned>()
         .add_systems(Update, apply_intents.in_set(crate::app::AppSystems::Apply));
 }
 
@@ -376,6 +381,7 @@ fn apply_intents(
     mut play: ResMut<Play>,
     mut pending: ResMut<PendingLeave>,
     mut scenes: MessageWriter<OpenScene>,
+    mut abandoned: MessageWriter<Abandoned>,
 ) {
     for intent in intents.read() {
         if intent.leaves_the_game() && play.rated_in_progress() {
@@ -389,7 +395,7 @@ fn apply_intents(
                     continue;
                 }
                 Some(leaving) => {
-                    play.abandon_rated();
+                    abandoned.write_batch(play.abandon_rated());
                     match leaving {
                         Leaving::Game(intent) => intent,
                         Leaving::Scene(name) => {
@@ -418,11 +424,11 @@ fn apply_intents(
             Intent::ClearSelection => play.clear_selection(),
             Intent::Undo => play.undo(),
             Intent::NewGame { start, seats, rated } => {
-                play.restart(*start, seats);
+                abandoned.write_batch(play.restart(*start, seats));
                 play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
             }
             Intent::LoadGame(game) => {
-                play.restart(game.start().clone(), [Seat::Human, Seat::Human]);
+                abandoned.write_batch(play.restart(game.start().clone(), [Seat::Human, Seat::Human]));
                 play.game = *game;
             }
             Intent::Review(ply) => {

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::mirror::ViewTarget;
 use super::projection::View;
 pub use super::state::OpenScene;
-use super::state::{Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+use super::state::{Abandoned, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
 use crate::fourfold::ai::levels;
 use crate::fourfold::rules::lan::{Strictness, parse_move};
 use crate::fourfold::rules::reach::{reach, split_by_board};
@@ -290,6 +290,7 @@ fn apply_loaded_scene(
     mut play: ResMut<Play>,
     mut target: ResMut<ViewTarget>,
     mut whole_reach: ResMut<ShowWholeReach>,
+    mut abandoned: MessageWriter<Abandoned>,
 ) {
     whole_reach.set_if_neq(ShowWholeReach(
         tutorial.scene.as_ref().is_some_and(|s| s.scene.explorer),
@@ -312,15 +313,12 @@ fn apply_loaded_scene(
         }
         Ok(scene) => {
             let opponent = match &scene.scene.reply {
-                Reply::Computer(level) => levels::LEVELS
-                    .iter()
-                    .position(|l| l.name == level)
-                    .map_or(Seat::Human, Seat::Computer),
+                Reply::Computer(level) => levels::index(level).map_or(Seat::Human, Seat::Computer),
                 Reply::None | Reply::Moves(_) => Seat::Human,
             };
             let mut seats = [Seat::Human, Seat::Human];
             seats[scene.player.opponent().index()] = opponent;
-            play.restart(scene.position.clone(), seats);
+            abandoned.write_batch(play.restart(scene.position.clone(), seats));
             play.study = true;
             let view = &scene.scene.view;
             let (xw, yw, zw) = view.rotate;
@@ -417,7 +415,8 @@ fn explore_on(play: &mut Play, square: Square) {
     let mover = play.game.start().side_to_move();
     position.set_side_to_move(mover);
     let seats = play.seats;
-    play.restart(position, seats);
+    // A study is never rated: nothing is abandoned here.
+    let _ = play.restart(position, seats);
     play.study = true;
     play.activate(square);
 }
