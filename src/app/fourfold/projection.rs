@@ -12,7 +12,7 @@ use crate::fourfold::rules::Square;
 /// Gap between two flat boards, in cell widths.
 const BOARD_GAP: f32 = 1.0;
 /// Height between the two Z layers of a cube.
-const LAYER_HEIGHT: f32 = 2.0;
+const LAYER_HEIGHT: f32 = 2.8;
 /// Distance of the 4D eye from the centre along W: W=0 (w=-1/2) scales by D/(D+1/2), W=1 by D/(D-1/2).
 const EYE_DISTANCE_4D: f32 = 3.5;
 /// Size of the tesseract relative to the flat boards.
