@@ -172,8 +172,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
         });
     }
     if let Some(notice) = launch.notice {
-        app.add_systems(Startup, move |mut play: ResMut<Play>| {
-            play.notice = Some(notice.clone())
+        app.add_systems(Startup, move |mut notices: MessageWriter<fourfold::state::Notice>| {
+            notices.write(fourfold::state::Notice(notice.clone()));
         });
     }
     if let Some(bench) = launch.frame_bench {

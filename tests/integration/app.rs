@@ -543,7 +543,13 @@ mod rated {
         let before = play(&app).game.moves().len();
         send(&mut app, Intent::Undo);
         assert_eq!(play(&app).game.moves().len(), before, "a rated move was taken back");
-        assert!(play(&app).notice.as_deref().is_some_and(|n| n.contains("rated")));
+        let notice = app
+            .world()
+            .resource::<tesseract_chess::app::fourfold::state::ShownNotice>();
+        assert!(
+            notice.current(play(&app)).is_some_and(|n| n.contains("rated")),
+            "{notice:?}"
+        );
     }
 
     /// Leaving asks first; cancelling keeps the game; confirming records the loss, even when

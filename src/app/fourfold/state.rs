@@ -69,8 +69,6 @@ pub struct Play {
     pub game_number: u64,
     /// A move just played, for the animation: (from, to).
     pub last_played: Option<Move>,
-    /// A message for the status panel (an import error, a refused move).
-    pub notice: Option<String>,
     /// When set, the only moves the player may make next (a tutorial task).
     pub allowed: Option<Vec<Move>>,
     /// The last click on an unlit square while a piece was selected (a tutorial explains it).
@@ -96,7 +94,6 @@ impl Play {
             generation: 0,
             game_number: 0,
             last_played: None,
-            notice: None,
             allowed: None,
             attempt: None,
             rated: false,
@@ -235,24 +232,21 @@ impl Play {
         self.game.play(mv).map_err(|e| e.to_string())?;
         self.last_played = Some(mv);
         self.clear_selection();
-        self.notice = None;
         self.generation += 1;
         Ok(())
     }
 
     /// Clicking or pressing Enter on a square: select one's own piece, move the selected piece
-    /// to a lit square, or clear.
-    pub fn activate(&mut self, square: Square) {
+    /// to a lit square, or clear. A move the game refuses comes back as the reason.
+    pub fn activate(&mut self, square: Square) -> Option<String> {
         let Some(side) = self.human_to_move() else {
             self.clear_selection();
-            return;
+            return None;
         };
         if let Some(mv) = self.targets.iter().copied().find(|m| m.to == square) {
-            if let Err(e) = self.play(mv) {
-                self.notice = Some(e);
-            }
+            let refused = self.play(mv).err();
             self.allowed = None;
-            return;
+            return refused;
         }
         if let Some(from) = self.selected
             && from != square
@@ -274,28 +268,29 @@ impl Play {
         } else {
             self.clear_selection();
         }
+        None
     }
 
     /// Takes back moves until a human is to move again (or the start is reached). Not in a
-    /// rated game: a move played there stands.
-    pub fn undo(&mut self) {
+    /// rated game: a move played there stands (the refusal comes back).
+    pub fn undo(&mut self) -> Option<String> {
         if self.rated {
-            self.notice = Some("Moves cannot be taken back in a rated game.".into());
-            return;
+            return Some("Moves cannot be taken back in a rated game.".into());
         }
         self.review = None;
         self.resigned = None;
         self.clear_selection();
-        if self.game.undo().is_none() {
-            return;
-        }
-        while self.human_to_move().is_none() && self.game.outcome().is_none() {
-            if self.game.undo().is_none() {
-                break;
+        // At the start there is nothing to take back (and nothing to complain about).
+        if self.game.undo().is_some() {
+            while self.human_to_move().is_none() && self.game.outcome().is_none() {
+                if self.game.undo().is_none() {
+                    break;
+                }
             }
+            self.last_played = None;
+            self.generation += 1;
         }
-        self.last_played = None;
-        self.generation += 1;
+        None
     }
 }
 
@@ -327,6 +322,32 @@ pub enum Intent {
     /// holds; or changed their mind.
     ConfirmLeave,
     CancelLeave,
+}
+
+/// Something the status panel must say: a refused move or undo, a bad address, the computer's
+/// move refused. It shows until the game changes.
+#[derive(Message, Clone, Debug)]
+pub struct Notice(pub String);
+
+/// The last notice and the game generation it belongs to (it is shown while that lasts).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ShownNotice(pub Option<(String, u64)>);
+
+impl ShownNotice {
+    /// The notice to show now, if it still belongs to the game as it stands.
+    pub fn current(&self, play: &Play) -> Option<&str> {
+        self.0
+            .as_ref()
+            .filter(|(_, generation)| *generation == play.generation)
+            .map(|(text, _)| text.as_str())
+    }
+}
+
+/// Keeps the latest notice, tied to the game's generation when it arrived.
+fn show_notices(mut notices: MessageReader<Notice>, play: Res<Play>, mut shown: ResMut<ShownNotice>) {
+    if let Some(Notice(text)) = notices.read().last() {
+        shown.0 = Some((text.clone(), play.generation));
+    }
 }
 
 /// A rated game left unfinished (a new game, an import, a scene, leaving on purpose): the profile
@@ -373,6 +394,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Intent>()
         .add_message::<OpenScene>()
         .add_message::<Abandoned>()
+        .add_message::<Notice>()
+        .init_resource::<ShownNotice>()
+        .add_systems(Update, show_notices.after(crate::app::AppSystems::Turns))
         .add_systems(Update, apply_intents.in_set(crate::app::AppSystems::Apply));
 }
 
@@ -382,6 +406,7 @@ fn apply_intents(
     mut pending: ResMut<PendingLeave>,
     mut scenes: MessageWriter<OpenScene>,
     mut abandoned: MessageWriter<Abandoned>,
+    mut notices: MessageWriter<Notice>,
 ) {
     for intent in intents.read() {
         if intent.leaves_the_game() && play.rated_in_progress() {
@@ -420,9 +445,13 @@ fn apply_intents(
             other => other,
         };
         match intent {
-            Intent::Activate(square) => play.activate(square),
+            Intent::Activate(square) => {
+                notices.write_batch(play.activate(square).map(Notice));
+            }
             Intent::ClearSelection => play.clear_selection(),
-            Intent::Undo => play.undo(),
+            Intent::Undo => {
+                notices.write_batch(play.undo().map(Notice));
+            }
             Intent::NewGame { start, seats, rated } => {
                 abandoned.write_batch(play.restart(*start, seats));
                 play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use super::state::{Play, Seat};
+use super::state::{Notice, Play, Seat};
 use crate::engine::{Clock, StopFlag};
 use crate::fourfold::ai::{LEVELS, Player};
 use crate::fourfold::rules::{Game, Move};
@@ -155,7 +155,7 @@ async fn yield_to_browser() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>) {
+fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>, mut notices: MessageWriter<Notice>) {
     let generation = thinking.generation;
     let Some(job) = thinking.job.as_mut() else { return };
     let Some(answer) = check_ready(job) else { return };
@@ -172,6 +172,6 @@ fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>) {
     if let Some(mv) = answer.mv
         && let Err(e) = play.play(mv)
     {
-        play.notice = Some(format!("the computer's move was refused: {e}"));
+        notices.write(Notice(format!("the computer's move was refused: {e}")));
     }
 }

@@ -365,7 +365,8 @@ fn follow_play(mut tutorial: ResMut<Tutorial>, mut play: ResMut<Play>) {
         if let Some(&square) = scene.highlight.first()
             && scene.scene.explorer
         {
-            play.activate(square);
+            // Selecting the explorer's piece: nothing to refuse.
+            let _ = play.activate(square);
         }
         return;
     }
@@ -418,7 +419,7 @@ fn explore_on(play: &mut Play, square: Square) {
     // A study is never rated: nothing is abandoned here.
     let _ = play.restart(position, seats);
     play.study = true;
-    play.activate(square);
+    let _ = play.activate(square);
 }
 
 /// The explorer's readout: how many squares the selected piece reaches, and on other boards.

@@ -21,7 +21,7 @@ use super::pointer::Hovered;
 use super::profile::ProfileStore;
 use super::projection::View;
 use super::settings::{FormSetting, SettingsStore};
-use super::state::{Intent, Leaving, PendingLeave, Play, Seat};
+use super::state::{Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
 use crate::app::shell::camera::{FreeArea, MainCamera, UiWantsPointer};
@@ -196,6 +196,7 @@ struct PanelExtras<'w> {
     settings: Option<Res<'w, SettingsStore>>,
     motion: ResMut<'w, Motion>,
     names: ResMut<'w, ShowBoardNames>,
+    notice: Res<'w, ShownNotice>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -219,6 +220,7 @@ fn panels(
         settings,
         mut motion,
         mut names,
+        notice,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -241,7 +243,13 @@ fn panels(
                 if newcomer && tutorial.scene.is_none() && play.game.moves().is_empty() {
                     invitation(ui, &mut open_scene);
                 }
-                status(ui, &play, &thinking, study_solved(&tutorial, &play));
+                status(
+                    ui,
+                    &play,
+                    &thinking,
+                    study_solved(&tutorial, &play),
+                    notice.current(&play),
+                );
                 if let Some(problem) = settings.as_ref().and_then(|s| s.problem.as_ref()) {
                     ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
                 }
@@ -336,7 +344,7 @@ fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
     })
 }
 
-fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
+fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool, notice: Option<&str>) {
     let position = play.shown_position();
     let side = position.side_to_move();
     let headline = match (play.review, play.end()) {
@@ -370,10 +378,7 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool) {
                 .color(egui::Color32::from_rgb(240, 200, 90)),
         );
     }
-    let notice = play
-        .notice
-        .as_ref()
-        .map(|n| egui::RichText::new(n).color(egui::Color32::from_rgb(230, 120, 60)));
+    let notice = notice.map(|n| egui::RichText::new(n).color(egui::Color32::from_rgb(230, 120, 60)));
     let response = ui.add(egui::Label::new(notice.clone().unwrap_or_else(|| " ".into())).truncate());
     if let Some(notice) = notice {
         response.on_hover_text(notice);
