@@ -171,6 +171,9 @@ pub enum PlayError {
     Illegal(Move),
     /// A claim by a seat that may not claim (FFA, two left, more than 20 ahead).
     CannotClaim(Seat),
+    /// The record holds as many turns as a PGN4 record may (`pgn4::MAX_PLIES`): what could not
+    /// be written down and read back is not played.
+    RecordFull,
 }
 
 impl fmt::Display for PlayError {
@@ -178,6 +181,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Over(o) => write!(f, "the game is over ({o})"),
             PlayError::Illegal(m) => write!(f, "{}-{} is not a legal move here", m.from, m.to),
+            PlayError::RecordFull => write!(f, "the record is full ({} turns)", super::pgn4::MAX_PLIES),
             PlayError::CannotClaim(s) => write!(
                 f,
                 "{} cannot claim the win (FFA, two players left, more than 20 points ahead)",
@@ -220,6 +224,8 @@ pub struct Game {
     /// Seats the game put out on their own turn (stuck) since the last turn played: a record's
     /// `S` or `R#` written for them is theirs, not the next seat's.
     unwritten_exits: Vec<Seat>,
+    /// The most turns played (a record's limit).
+    max_turns: usize,
 }
 
 impl Game {
@@ -236,9 +242,16 @@ impl Game {
             exits: [None; 4],
             awards: Vec::new(),
             unwritten_exits: Vec::new(),
+            max_turns: super::pgn4::MAX_PLIES,
         };
         game.settle();
         game
+    }
+
+    /// The same game with another turn limit (tests use a small one).
+    pub fn with_turn_limit(mut self, max_turns: usize) -> Game {
+        self.max_turns = max_turns;
+        self
     }
 
     pub fn start(&self) -> &Position {
@@ -301,6 +314,9 @@ impl Game {
     pub fn play(&mut self, turn: Turn) -> Result<(), PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::Over(o));
+        }
+        if self.turns.len() >= self.max_turns {
+            return Err(PlayError::RecordFull);
         }
         let seat = self.position.turn;
         let index = self.turns.len();

@@ -141,3 +141,17 @@ fn mangled_records_are_refused_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_game_stops_taking_turns_at_the_records_limit() {
+    let mut game = Game::new(Rules::TEAMS, Setup::Modern.position()).with_turn_limit(3);
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.play(Turn::Move(mv)).unwrap();
+    }
+    let mv = game.legal_moves()[0];
+    assert_eq!(game.play(Turn::Move(mv)), Err(game::PlayError::RecordFull));
+    assert_eq!(game.turns().len(), 3, "the refused turn is not played");
+    let text = pgn4::export(&game, &[]);
+    assert_eq!(pgn4::import(&text).unwrap().game.turns().len(), 3);
+}
