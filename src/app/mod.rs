@@ -140,24 +140,25 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 reduced: remembered.reduced_motion,
             })
             .insert_resource(store);
-        if launch.position.is_none() && launch.opponent.is_none() {
-            let form = &remembered.new_game;
-            app.insert_resource(Play::new(form.setup().position(), form.seats()));
-        }
     }
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);
+    // The first game: what the command line or address asked for, else the remembered form.
+    let form = app
+        .world()
+        .get_resource::<settings::SettingsStore>()
+        .map(|store| store.settings.new_game.clone());
     let seats = match (unattended, launch.opponent) {
         (true, _) => [Seat::Human, Seat::Human],
         (false, Some(level)) => [Seat::Human, Seat::Computer(level)],
-        (false, None) => Play::default().seats,
+        (false, None) => form.as_ref().map_or(Play::default().seats, |f| f.seats()),
     };
-    if launch.position.is_some() || unattended || launch.opponent.is_some() {
-        let start = launch
-            .position
-            .unwrap_or_else(|| crate::fourfold::rules::Setup::Classic.position());
-        app.insert_resource(Play::new(start, seats));
-    }
+    let start = launch.position.unwrap_or_else(|| {
+        form.as_ref()
+            .map_or(crate::fourfold::rules::Setup::Classic, |f| f.setup())
+            .position()
+    });
+    app.insert_resource(Play::new(start, seats));
     if let Some(view) = launch.view {
         app.insert_resource(view).insert_resource(ViewTarget(view));
     }

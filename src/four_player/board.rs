@@ -145,14 +145,6 @@ impl SquareSet {
     }
 }
 
-impl FromIterator<Square> for SquareSet {
-    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        squares.into_iter().for_each(|s| set.insert(s));
-        set
-    }
-}
-
 /// The four players, in turn order (clockwise from the south).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Seat {

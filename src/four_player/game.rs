@@ -440,7 +440,7 @@ impl Game {
             }
             let index = self.turns.len();
             match self.position.stuck(self.rules) {
-                Stuck::Passed(undo) => {
+                Stuck::Passed(undo) | Stuck::Ended(undo) => {
                     self.log(Some(index.saturating_sub(1)), undo.events.awards());
                     self.note_exits(undo.events.exits, index);
                     if undo.events.exits[seat.index()].is_some() {
@@ -452,32 +452,14 @@ impl Game {
         }
     }
 
-    /// The end when the seat to move cannot move and the rules end the game there.
-    fn stuck_end(&mut self, seat: Seat, in_check: bool) -> Outcome {
+    /// The end when the seat to move cannot move and the rules end the game there as it stands:
+    /// Teams' mate or stalemate on the seat's own turn, the Club's stalemate beside a frozen partner.
+    fn stuck_end(&self, seat: Seat, in_check: bool) -> Outcome {
         match self.rules.kind {
             RuleKind::Teams if in_check => Outcome::Win {
                 team: Team::of(seat).other(),
                 because: Loss::Mated(seat),
             },
-            RuleKind::Ffa => {
-                // The last elimination leaves one player: `stuck` took it back; apply it.
-                let exit = if in_check { Exit::Mated } else { Exit::Stalemated };
-                if exit == Exit::Stalemated && !self.rules.options.last_standing {
-                    self.position.points[seat.index()] += 20;
-                    let award = Award {
-                        seat,
-                        points: 20,
-                        reason: Reason::Stalemated,
-                    };
-                    self.log(None, std::iter::once(award));
-                }
-                let index = self.turns.len();
-                let mut undo = self.position.undo_point();
-                self.position.eliminate(seat, exit, &mut undo);
-                self.exits[seat.index()] = Some((exit, index));
-                self.unwritten_exits.push(seat);
-                self.decide().unwrap_or(Outcome::Draw(Draw::NoMoves))
-            }
             _ => Outcome::Draw(Draw::Stalemate(seat)),
         }
     }

@@ -96,8 +96,10 @@ pub struct Undo {
 
 /// What happens to a seat with no legal move on its turn.
 pub enum Stuck {
-    /// The game is over (a node with no moves).
+    /// The game is over as it stands (nothing changed).
     Over,
+    /// The seat left, and that ended the game (its exit is applied; `unstick` takes it back).
+    Ended(Undo),
     /// The seat passes or leaves, and the game goes on with the next seat.
     Passed(Undo),
 }
@@ -148,8 +150,7 @@ impl Position {
         }
         self.turn = self.next_seat_in(seat);
         if self.is_over(rules) {
-            self.restore(&undo);
-            return Stuck::Over;
+            return Stuck::Ended(undo);
         }
         Stuck::Passed(undo)
     }
@@ -326,6 +327,10 @@ fn perft_with(pos: &mut Position, rules: Rules, depth: u32, lists: &mut [Vec<Mov
         }
         return match pos.stuck(rules) {
             Stuck::Over => 0,
+            Stuck::Ended(undo) => {
+                pos.unstick(undo);
+                0
+            }
             Stuck::Passed(undo) => {
                 let count = perft_with(pos, rules, depth, lists, passes + 1);
                 pos.unstick(undo);

@@ -22,6 +22,8 @@ pub struct SettingsStore {
     /// What the player must be told about the settings file, if anything.
     pub problem: Option<String>,
     last_save_secs: f64,
+    /// Something the settings hold changed since they were last compared.
+    dirty: bool,
 }
 
 impl SettingsStore {
@@ -34,6 +36,7 @@ impl SettingsStore {
                 storage: None,
                 problem: None,
                 last_save_secs: 0.0,
+                dirty: false,
             };
         };
         let loaded = Settings::load(storage.as_ref());
@@ -43,6 +46,7 @@ impl SettingsStore {
             problem: loaded.problem(),
             storage: writable.then_some(storage),
             last_save_secs: 0.0,
+            dirty: false,
         }
     }
 
@@ -166,6 +170,19 @@ fn save_when_changed(
     time: Res<Time<Real>>,
     mut exit: MessageReader<AppExit>,
 ) {
+    let changed = target.is_changed()
+        || orbit.as_ref().is_some_and(|o| o.is_changed())
+        || form.as_ref().is_some_and(|f| f.is_changed())
+        || tutorial.as_ref().is_some_and(|t| t.is_changed())
+        || motion.is_changed();
+    store.dirty |= changed;
+    let exiting = exit.read().count() > 0;
+    let secs = time.elapsed_secs_f64();
+    // Compared (and written) only after a change, at most once a second, and at exit.
+    if !store.dirty || !(exiting || secs - store.last_save_secs >= 1.0) {
+        return;
+    }
+    store.dirty = false;
     let now = current(
         &store,
         &target,
@@ -174,9 +191,7 @@ fn save_when_changed(
         tutorial.as_deref(),
         &motion,
     );
-    let exiting = exit.read().count() > 0;
-    let secs = time.elapsed_secs_f64();
-    if now != store.settings && (exiting || secs - store.last_save_secs >= 1.0) {
+    if now != store.settings {
         store.last_save_secs = secs;
         store.save(now);
     }
