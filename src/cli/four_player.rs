@@ -5,6 +5,10 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use super::four_player_engine::{BestmoveOptions, bench, bestmove, selfplay};
+use crate::engine::Limits;
+use crate::four_player::ai::Strategy;
+use crate::four_player::ai::selfplay::{Entrant, SelfplayConfig};
 use crate::four_player::notation::format_move;
 use crate::four_player::{Game, Options, Position, RuleKind, Rules, Seat, Setup, perft, pgn4};
 
@@ -26,6 +30,55 @@ pub enum FourPlayerCommand {
         #[command(flatten)]
         start: FourPlayerStart,
     },
+    /// Search the position for the seat to move: one `info` line per iteration, then `bestmove`.
+    Bestmove {
+        #[command(flatten)]
+        start: FourPlayerStart,
+        /// The game so far (PGN4): the search knows its repetitions; its last position is searched.
+        #[arg(long, conflicts_with_all = ["fen4", "setup"])]
+        pgn: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        limits: SearchLimits,
+    },
+    /// Play computer levels against each other, seat by seat, and rate them.
+    Selfplay {
+        /// The four seats' players, Red, Blue, Yellow, Green: level names or `greedy` (a one-ply
+        /// points grabber), each optionally with its FFA search (`strong:paranoid`, `strong:brs`).
+        #[arg(long, value_delimiter = ',', required = true)]
+        seats: Vec<String>,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        games: u64,
+        #[command(flatten)]
+        start: FourPlayerStart,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// Turn the seating game by game, so each player plays every seat.
+        #[arg(long)]
+        rotate: bool,
+        /// Random plies (one per seat, among moves that lose nothing at once) before the players take over.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=40))]
+        opening_plies: u64,
+        /// A game still going after this many turns is ended and scored as it stands.
+        #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        max_turns: u64,
+        /// Computer players never resign.
+        #[arg(long)]
+        no_resign: bool,
+        /// Print one line per game.
+        #[arg(long)]
+        verbose: bool,
+        /// Write every game to this folder as `game-N.pgn4`.
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Measure search speed over fixed positions of all three rule sets.
+    Bench {
+        /// Nodes to search in each position.
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+    },
     /// Validate a PGN4 record and print its final position, who is out, and the result.
     Pgn {
         /// The PGN4 file to read.
@@ -41,9 +94,9 @@ pub enum FourPlayerCommand {
 
 #[derive(Args, Debug)]
 pub struct FourPlayerStart {
-    /// The rule set.
-    #[arg(long, value_enum, default_value = "teams")]
-    rules: RulesArg,
+    /// The rule set (the default is teams; with --pgn, the record's tags).
+    #[arg(long, value_enum)]
+    rules: Option<RulesArg>,
     /// An option of the rule set (repeatable): FFA's first-mate, last-standing, capture-king,
     /// auto-claim; Teams' both-mated.
     #[arg(long = "option", value_enum)]
@@ -57,6 +110,32 @@ pub struct FourPlayerStart {
     /// A position in FEN4.
     #[arg(long)]
     fen4: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SearchLimits {
+    /// A named level (beginner, novice, casual, club, strong, master); the default is strong.
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes"])]
+    level: Option<String>,
+    /// Search this many plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=48))]
+    depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Seed for the noisy levels.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// FFA's multi-player search: paranoid, or brs (best-reply search, the default).
+    #[arg(long, value_parser = parse_strategy)]
+    search: Option<Strategy>,
+}
+
+fn parse_strategy(text: &str) -> Result<Strategy, String> {
+    Strategy::parse(text)
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -110,13 +189,24 @@ enum SetupArg {
 }
 
 impl FourPlayerStart {
+    /// The rules, when `--rules` was given on the command line (a record's tags decide otherwise).
+    fn explicit_rules(&self) -> Result<Option<Rules>, String> {
+        self.rules
+            .map(|kind| rules_of(kind, &self.options, !self.no_en_passant))
+            .transpose()
+    }
+
     fn resolve(&self) -> Result<(Position, Rules), String> {
         let position = match (&self.fen4, self.setup) {
             (Some(text), _) => Position::from_fen4(text).map_err(|e| e.to_string())?,
             (None, Some(SetupArg::Classic)) => Setup::Classic.position(),
             (None, _) => Setup::Modern.position(),
         };
-        let rules = rules_of(self.rules, &self.options, !self.no_en_passant)?;
+        let rules = rules_of(
+            self.rules.unwrap_or(RulesArg::Teams),
+            &self.options,
+            !self.no_en_passant,
+        )?;
         let mut position = position;
         position.settle_start(rules);
         Ok((position, rules))
@@ -162,6 +252,63 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
             say!("status {}", status_line(&record.game));
             Ok(())
         }
+        FourPlayerCommand::Bestmove { start, pgn, limits } => {
+            let game = match pgn {
+                Some(file) => {
+                    let text = crate::files::read_text_limited(&file, pgn4::MAX_BYTES).map_err(|e| e.to_string())?;
+                    let rules = start.explicit_rules()?;
+                    pgn4::import_with(&text, rules)
+                        .map_err(|e| format!("{}: {e}", file.display()))?
+                        .game
+                }
+                None => {
+                    let (pos, rules) = start.resolve()?;
+                    Game::new(rules, pos)
+                }
+            };
+            let options = BestmoveOptions {
+                level: limits.level,
+                limits: Limits {
+                    depth: limits.depth,
+                    nodes: limits.nodes,
+                    movetime_ms: limits.movetime,
+                },
+                seed: limits.seed,
+                search: limits.search,
+            };
+            bestmove(game, options)
+        }
+        FourPlayerCommand::Selfplay {
+            seats,
+            games,
+            start,
+            seed,
+            threads,
+            rotate,
+            opening_plies,
+            max_turns,
+            no_resign,
+            verbose,
+            save,
+        } => {
+            let (position, rules) = start.resolve()?;
+            let seats: Vec<Entrant> = seats.iter().map(|s| Entrant::parse(s)).collect::<Result<_, _>>()?;
+            let seats: [Entrant; 4] = seats.try_into().map_err(|_| "--seats takes four players".to_string())?;
+            let config = SelfplayConfig {
+                rules,
+                start: position,
+                seats,
+                games: games as usize,
+                seed,
+                threads: threads as usize,
+                rotate,
+                opening_plies: opening_plies as usize,
+                max_turns: max_turns as usize,
+                resign: !no_resign,
+            };
+            selfplay(&config, verbose, save.as_deref())
+        }
+        FourPlayerCommand::Bench { nodes } => bench(nodes),
         FourPlayerCommand::Moves { start } => {
             let (pos, rules) = start.resolve()?;
             let game = Game::new(rules, pos);

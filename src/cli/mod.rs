@@ -10,6 +10,7 @@ macro_rules! say {
 mod commands;
 mod engine_commands;
 mod four_player;
+mod four_player_engine;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -152,7 +153,8 @@ pub enum Command {
         #[arg(long, default_value_t = 10)]
         last: usize,
     },
-    /// Four-player chess on the cross board: perft and moves (more to come).
+    /// Four-player chess on the cross board: perft, moves, records, and the computer (bestmove,
+    /// selfplay, bench).
     FourPlayer {
         #[command(subcommand)]
         command: four_player::FourPlayerCommand,

@@ -125,23 +125,42 @@ impl SquareSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The squares in both sets.
+    pub fn intersection(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// Whether every square of `self` is in `other`.
     pub fn is_subset(self, other: SquareSet) -> bool {
         (0..4).all(|i| self.0[i] & !other.0[i] == 0)
     }
 
     /// The squares in mailbox order (rank 1 first).
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..4).flat_map(move |word| {
-            let mut bits = self.0[word];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    Square(word as u8 * 64 + bit as u8)
-                })
-            })
-        })
+    pub fn iter(self) -> SquareSetIter {
+        SquareSetIter { words: self.0, word: 0 }
+    }
+}
+
+/// A set's squares, lowest first (a plain loop over the words: the search walks armies at
+/// every node).
+pub struct SquareSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SquareSetIter {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(Square(self.word as u8 * 64 + bits.trailing_zeros() as u8));
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -267,6 +267,11 @@ impl Game {
         if self.outcome.is_some() { &[] } else { &self.moves }
     }
 
+    /// The key of every position so far, the start's first (for a search's repetition test).
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     pub fn turns(&self) -> &[Played] {
         &self.turns
     }

@@ -3,6 +3,7 @@
 //! the Club's), make/unmake with Zobrist keys; what a turn sets off (points, eliminations, frozen
 //! armies); games to their end with outcomes and places; PGN4 import and export; perft.
 
+pub mod ai;
 pub mod board;
 mod club;
 pub mod fen4;

@@ -257,8 +257,8 @@ impl Position {
     /// fully checked), appended to `moves`.
     pub(super) fn pseudo_moves(&self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
         let t = tables();
-        for &from in Square::list() {
-            let Some(piece) = self.piece_at(from).filter(|p| p.owner == Owner::Seat(seat)) else {
+        for from in self.army(seat).iter() {
+            let Some(piece) = self.piece_at(from) else {
                 continue;
             };
             let mut add = |to: Square| {

@@ -2,7 +2,7 @@
 //! who is out, castling rights, points, the halfmove counter and en passant squares — and (Club)
 //! which armies stand frozen by a mate. Turned pawns and one-point queens are marks on pieces.
 
-use super::board::{Owner, Piece, PieceKind, Seat, Square};
+use super::board::{Owner, Piece, PieceKind, Seat, Square, SquareSet};
 
 /// Per seat, in the order Red, Blue, Yellow, Green.
 pub type PerSeat<T> = [T; 4];
@@ -25,6 +25,9 @@ pub struct Position {
     pub frozen: PerSeat<bool>,
     /// Where each seat's (live) king stands, kept by `put` and `remove`.
     kings: PerSeat<Option<Square>>,
+    /// The squares of each seat's pieces (grey ones are nobody's), kept by `put` and `remove`:
+    /// the generator and the evaluation visit an army's 16 squares, not the board's 160.
+    armies: PerSeat<SquareSet>,
     /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
     board_key: u64,
 }
@@ -43,6 +46,7 @@ impl Position {
             en_passant: [None; 4],
             frozen: [false; 4],
             kings: [None; 4],
+            armies: [SquareSet::EMPTY; 4],
             board_key: 0,
         }
     }
@@ -71,8 +75,11 @@ impl Position {
 
     pub fn put(&mut self, square: Square, piece: Piece) {
         self.remove(square);
-        if let (Owner::Seat(seat), PieceKind::King) = (piece.owner, piece.kind) {
-            self.kings[seat.index()] = Some(square);
+        if let Owner::Seat(seat) = piece.owner {
+            self.armies[seat.index()].insert(square);
+            if piece.kind == PieceKind::King {
+                self.kings[seat.index()] = Some(square);
+            }
         }
         self.board_key ^= super::zobrist::piece_key(piece, square);
         self.board[square.index()] = Some(piece);
@@ -80,6 +87,9 @@ impl Position {
 
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.board[square.index()].take()?;
+        if let Owner::Seat(seat) = piece.owner {
+            self.armies[seat.index()].remove(square);
+        }
         self.forget_king(square, piece);
         self.board_key ^= super::zobrist::piece_key(piece, square);
         Some(piece)
@@ -101,6 +111,11 @@ impl Position {
     /// Every piece with its square, rank 1 first.
     pub fn placements(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::list().iter().filter_map(|&s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// The squares of `seat`'s pieces, in mailbox order (rank 1 first, as `placements`).
+    pub fn army(&self, seat: Seat) -> SquareSet {
+        self.armies[seat.index()]
     }
 
     /// How many kings `seat` has on the board (a live seat has exactly one).

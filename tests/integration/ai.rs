@@ -304,7 +304,7 @@ fn every_level_decides_in_slices_as_the_browser_runs_it() {
         let mv = answer.expect("the position has legal moves");
         assert!(game.position().is_legal(mv), "{}: {mv:?}", level.name);
         assert!(steps > 1, "{} decided in one step of 300 nodes", level.name);
-        if level.noise_cp > 0 && level.limits.depth == Some(1) {
+        if level.noise > 0 && level.limits.depth == Some(1) {
             // One ply cannot be cut short by a slice, so the noisy choice is the unsliced one.
             let unsliced = Player::new(level, 3).choose(&game, &NoClock, &stop);
             assert_eq!(Some(mv), unsliced, "{}", level.name);

@@ -88,7 +88,7 @@ impl Player {
                 let result = search.step(&mut self.engine, slice_nodes, clock, stop, info)?;
                 // A mate the search proved is played at every level: noise is for close calls.
                 let mating = mate_in(result.score).is_some_and(|n| n > 0);
-                if self.level.noise_cp == 0 || stop.is_stopped() || result.best.is_none() || mating {
+                if self.level.noise == 0 || stop.is_stopped() || result.best.is_none() || mating {
                     return Some(result.best);
                 }
                 // The noisy levels score every root move at the depth reached, then add noise.
@@ -115,7 +115,7 @@ impl Player {
                         return Some(best.map(|(mv, _)| mv).or(*fallback));
                     };
                     spent += scored.nodes;
-                    let noisy = scored.score + self.rng.symmetric(self.level.noise_cp);
+                    let noisy = scored.score + self.rng.symmetric(self.level.noise);
                     // `>=`: the last of equal scores wins, as it always has (the measured ladder used this).
                     if best.is_none_or(|(_, score)| noisy >= score) {
                         *best = Some((mv, noisy));

@@ -2,9 +2,6 @@
 //! reference opponent. Openings are varied by a few seeded random plies, and with `swap` each
 //! opening is played twice with the colours exchanged.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use super::levels::{self, Level};
 use super::{Engine, Player, reference};
 use crate::engine::limits::{Clock, StopFlag};
@@ -175,26 +172,5 @@ pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameR
 
 /// Plays the whole match on `threads` threads; games come back in index order.
 pub fn run_match(config: &MatchConfig, clock: &(dyn Clock + Sync)) -> Vec<GameRecord> {
-    let next = AtomicUsize::new(0);
-    let records = Mutex::new(Vec::with_capacity(config.games));
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
-                        break;
-                    }
-                    let record = play_game(config, index, clock);
-                    records
-                        .lock()
-                        .expect("no thread panicked holding the lock")
-                        .push(record);
-                }
-            });
-        }
-    });
-    let mut records = records.into_inner().expect("no thread panicked holding the lock");
-    records.sort_by_key(|r| r.index);
-    records
+    crate::engine::matches::run_indexed(config.games, config.threads, |index| play_game(config, index, clock))
 }

@@ -1,0 +1,298 @@
+//! The evaluation: what each seat has, in one unit (centipawns; in FFA, centipoints, where a
+//! point is 100), and how a search's side values a position from the seats' values.
+//!
+//! A seat's value counts its material still on the board (grey pieces belong to nobody), its
+//! points (FFA), its pawns' progress towards promotion, developed minor pieces, the mobility of
+//! its pieces, and its king's shelter. Teams and Club weigh a team against the other; FFA weighs
+//! one seat against its rivals, with the claim win (two left, more than 20 points ahead) near
+//! the value of a won game.
+
+use crate::four_player::board::{Mark, Piece, PieceKind, Seat, Square, SquareSet};
+use crate::four_player::game::Team;
+use crate::four_player::moves::tables;
+use crate::four_player::position::{PerSeat, Position};
+use crate::four_player::rules::{RuleKind, Rules};
+
+/// Material in Teams and Club (centipawns): on the big board bishops and queens reach further.
+const TEAM_VALUES: [i32; 6] = [100, 300, 400, 500, 1000, 0];
+/// A point of FFA's score, in the evaluation's unit.
+pub const POINT: i32 = 100;
+/// An FFA seat out of the game scores nothing more: worth this much less than its points.
+const OUT_PENALTY: i32 = 15 * POINT;
+/// A Club army frozen by a mate: its pieces still stand but do nothing.
+const FROZEN_PENALTY: i32 = 700;
+/// FFA: a first place the seat can claim now, or has.
+pub const CLAIM_VALUE: i32 = 60 * POINT;
+
+/// What a piece is worth on the board under `rules`: in FFA, a share of the points it would
+/// give whoever takes it (a one-point queen keeps a queen's power but costs little to lose).
+pub fn piece_value(rules: Rules, kind: PieceKind, mark: Mark) -> i32 {
+    match rules.kind {
+        RuleKind::Ffa => {
+            let points = match (kind, mark) {
+                (PieceKind::Queen, Mark::OnePoint) => 6,
+                (PieceKind::Pawn, _) => 1,
+                (PieceKind::Knight, _) => 3,
+                (PieceKind::Bishop | PieceKind::Rook, _) => 5,
+                (PieceKind::Queen, _) => 9,
+                (PieceKind::King, _) => 0,
+            };
+            points * POINT * 3 / 4
+        }
+        _ => TEAM_VALUES[kind.index()],
+    }
+}
+
+/// How far forward a pawn must go to promote (the rank FFA and Teams promote on; the
+/// Club's pawns promote on an opponent's starting row, about as far as Teams').
+fn promotion_progress(rules: Rules) -> i32 {
+    match rules.kind {
+        RuleKind::Ffa => 7,
+        _ => 10,
+    }
+}
+
+/// Every seat's pieces with their squares (grey pieces belong to nobody).
+fn live_pieces(pos: &Position) -> impl Iterator<Item = (Seat, Square, Piece)> + '_ {
+    Seat::ALL.into_iter().flat_map(move |seat| {
+        pos.army(seat)
+            .iter()
+            .filter_map(move |square| pos.piece_at(square).map(|piece| (seat, square, piece)))
+    })
+}
+
+/// Every seat's value as it stands (out seats: their points only).
+pub fn seat_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
+    let mut values = base_values(pos, rules);
+    let mobility = mobility(pos);
+    for i in 0..4 {
+        values[i] += mobility[i];
+    }
+    values
+}
+
+/// The most the mobility term can move a score (a lazy evaluation may leave it out when the rest
+/// is this far outside the window).
+pub const MOBILITY_MARGIN: i32 = 220;
+
+/// What a plain piece of `seat` on `square` is worth before mobility: its material, a pawn's
+/// progress towards promotion, a developed knight or bishop.
+fn placed_value(rules: Rules, seat: Seat, kind: PieceKind, mark: Mark, square: Square) -> i32 {
+    let mut v = piece_value(rules, kind, mark);
+    let progress = seat.progress(square) as i32;
+    let promote_at = promotion_progress(rules);
+    match kind {
+        PieceKind::Pawn if mark != Mark::Turned => {
+            let step = (progress - 1).clamp(0, promote_at);
+            v += step * step * 3;
+            if promote_at - progress <= 1 {
+                v += 60;
+            }
+        }
+        PieceKind::Knight | PieceKind::Bishop => v += 12 * (progress > 0) as i32,
+        _ => {}
+    }
+    v
+}
+
+/// `placed_value` of plain pieces, per (FFA or not, seat, kind, square), and the king's ring
+/// of each square as a set: the evaluation runs at every node, so these are looked up.
+struct Tables {
+    placed: Vec<i32>,
+    rings: Vec<SquareSet>,
+}
+
+fn placed_index(ffa: bool, seat: Seat, kind: PieceKind, square: Square) -> usize {
+    ((usize::from(ffa) * 4 + seat.index()) * 6 + kind.index()) * 196 + square.index()
+}
+
+fn eval_tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut placed = vec![0; 2 * 4 * 6 * 196];
+        for (ffa, rules) in [(false, Rules::TEAMS), (true, Rules::FFA)] {
+            for seat in Seat::ALL {
+                for kind in PieceKind::ALL {
+                    for &square in Square::list() {
+                        placed[placed_index(ffa, seat, kind, square)] =
+                            placed_value(rules, seat, kind, Mark::Plain, square);
+                    }
+                }
+            }
+        }
+        let mut rings = vec![SquareSet::EMPTY; 196];
+        for &square in Square::list() {
+            for &next in &tables().king[square.index()] {
+                rings[square.index()].insert(next);
+            }
+        }
+        Tables { placed, rings }
+    })
+}
+
+/// Everything but mobility: material, points, pawns, development, the king's shelter.
+pub fn base_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
+    let tables = eval_tables();
+    let ffa = rules.kind == RuleKind::Ffa;
+    let mut values = [0i32; 4];
+    for seat in Seat::ALL {
+        let i = seat.index();
+        let army = pos.army(seat);
+        for square in army.iter() {
+            let Some(piece) = pos.piece_at(square) else { continue };
+            values[i] += match piece.mark {
+                Mark::Plain => tables.placed[placed_index(ffa, seat, piece.kind, square)],
+                mark => placed_value(rules, seat, piece.kind, mark, square),
+            };
+        }
+        if let Some(king) = pos.king_square(seat) {
+            // Own pieces next to the king shelter it (up to four count).
+            let shelter = tables.rings[king.index()].intersection(army).len().min(4) as i32;
+            values[i] += shelter * 10;
+        }
+        match rules.kind {
+            RuleKind::Ffa => {
+                values[i] += pos.points[i] as i32 * POINT;
+                if pos.out[i] {
+                    values[i] -= OUT_PENALTY;
+                }
+            }
+            _ if pos.frozen[i] => values[i] -= FROZEN_PENALTY,
+            _ => {}
+        }
+    }
+    values
+}
+
+/// The squares each live seat's knights, bishops, rooks and queens reach (empty, or holding a
+/// piece not their own), a few centipawns each.
+pub fn mobility(pos: &Position) -> PerSeat<i32> {
+    let t = tables();
+    let mut values = [0i32; 4];
+    for (seat, square, piece) in live_pieces(pos) {
+        let reach = match piece.kind {
+            PieceKind::Knight => {
+                3 * t.knight[square.index()]
+                    .iter()
+                    .filter(|&&to| pos.piece_at(to).is_none_or(|p| p.seat() != Some(seat)))
+                    .count() as i32
+            }
+            PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen => {
+                let directions = match piece.kind {
+                    PieceKind::Rook => 0..4,
+                    PieceKind::Bishop => 4..8,
+                    _ => 0..8,
+                };
+                let mut reach = 0;
+                for d in directions {
+                    let mut at = t.step[d][square.index()];
+                    while let Some(to) = at {
+                        match pos.piece_at(to) {
+                            None => reach += 1,
+                            Some(p) => {
+                                reach += (p.seat() != Some(seat)) as i32;
+                                break;
+                            }
+                        }
+                        at = t.step[d][to.index()];
+                    }
+                }
+                // A queen's reach matters less per square than a rook's (it has more).
+                reach * if piece.kind == PieceKind::Queen { 1 } else { 2 }
+            }
+            _ => 0,
+        };
+        values[seat.index()] += reach;
+    }
+    values
+}
+
+/// Teams and Club: Red and Yellow's value less Blue and Green's.
+pub fn team_score(values: PerSeat<i32>) -> i32 {
+    Seat::ALL
+        .iter()
+        .map(|&s| {
+            if Team::of(s) == Team::RedYellow {
+                values[s.index()]
+            } else {
+                -values[s.index()]
+            }
+        })
+        .sum()
+}
+
+/// FFA: `seat`'s value against its rivals (half the best rival's, half their mean): taking from
+/// the leader counts more than taking from the last. Two left and a claim in reach: near a won game.
+pub fn ffa_score(pos: &Position, rules: Rules, values: PerSeat<i32>, seat: Seat) -> i32 {
+    let rivals = Seat::ALL.iter().filter(|&&s| s != seat).map(|s| values[s.index()]);
+    let best = rivals.clone().max().unwrap_or(0);
+    let mean = rivals.sum::<i32>() / 3;
+    let mut score = values[seat.index()] - (best + mean) / 2;
+    if !rules.options.last_standing {
+        let live: Vec<Seat> = Seat::ALL.into_iter().filter(|s| !pos.out[s.index()]).collect();
+        if live.len() == 2 && live.contains(&seat) {
+            let other = live.iter().find(|&&s| s != seat).copied().unwrap_or(seat);
+            let lead = pos.points[seat.index()] as i32 - pos.points[other.index()] as i32;
+            if lead > 20 {
+                score += CLAIM_VALUE;
+            } else if lead < -20 {
+                score -= CLAIM_VALUE;
+            }
+        }
+    }
+    score
+}
+
+/// The value from the search's side (`root` for FFA) of these seat values.
+pub fn combine(pos: &Position, rules: Rules, values: PerSeat<i32>, root: Seat) -> i32 {
+    match rules.kind {
+        RuleKind::Ffa => ffa_score(pos, rules, values, root),
+        _ if Team::of(root) == Team::RedYellow => team_score(values),
+        _ => -team_score(values),
+    }
+}
+
+/// The value of a position from `seat`'s side: its team's (Teams, Club) or its own (FFA).
+pub fn evaluate_for(pos: &Position, rules: Rules, seat: Seat) -> i32 {
+    let values = seat_values(pos, rules);
+    match rules.kind {
+        RuleKind::Ffa => ffa_score(pos, rules, values, seat),
+        _ if Team::of(seat) == Team::RedYellow => team_score(values),
+        _ => -team_score(values),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::four_player::Setup;
+
+    #[test]
+    fn the_start_is_level_for_every_seat() {
+        for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+            let pos = Setup::Modern.position();
+            let values = seat_values(&pos, rules);
+            assert!(values.iter().all(|&v| v == values[0]), "{rules}: {values:?}");
+            for seat in Seat::ALL {
+                assert_eq!(evaluate_for(&pos, rules, seat), 0, "{rules} {seat:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn points_and_material_move_the_score() {
+        let mut pos = Setup::Modern.position();
+        pos.points[Seat::Blue.index()] = 9;
+        assert!(evaluate_for(&pos, Rules::FFA, Seat::Blue) > 5 * POINT);
+        assert!(evaluate_for(&pos, Rules::FFA, Seat::Red) < 0);
+        // A queen fewer for Red hurts Red and Yellow in Teams.
+        let queen = pos
+            .placements()
+            .find(|(_, p)| p.is(Seat::Red, PieceKind::Queen))
+            .map(|(s, _)| s)
+            .unwrap();
+        pos.remove(queen);
+        assert!(evaluate_for(&pos, Rules::TEAMS, Seat::Yellow) < -800);
+        assert!(evaluate_for(&pos, Rules::TEAMS, Seat::Green) > 800);
+    }
+}

@@ -1,0 +1,55 @@
+//! The four-player computer's strengths, weakest first: the lower levels look a few plies ahead
+//! with seeded noise (reproducible mistakes), the upper ones search a fixed number of nodes, so
+//! each level plays the same on every machine and for every seed at equal limits.
+
+use crate::engine::Limits;
+pub use crate::engine::level::Level;
+use crate::engine::level::{depth, nodes};
+
+/// Every level, weakest first. The ratings are the self-play ladder's (README, "Four-player
+/// computer"); the top level stays within 2 s a move on the reference machine.
+pub const LEVELS: [Level; 6] = [
+    Level::new(
+        "beginner",
+        "one ply, often misjudged (noise ±250)",
+        depth(1),
+        250,
+        (1500.0, 350.0),
+    ),
+    Level::new("novice", "two plies, some noise (±100)", depth(2), 100, (1500.0, 350.0)),
+    Level::new(
+        "casual",
+        "three plies, a little noise (±30)",
+        depth(3),
+        30,
+        (1500.0, 350.0),
+    ),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1500.0, 350.0)),
+    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (1500.0, 350.0)),
+    Level::new(
+        "master",
+        "800,000 nodes, at most 2 s",
+        MASTER_LIMITS,
+        0,
+        (1500.0, 350.0),
+    ),
+];
+
+/// The top level: 800,000 nodes (about 0.6 s in Teams and FFA here, where it stays
+/// reproducible), and never more than 2 s a move (Club's generator is about ten times slower).
+const MASTER_LIMITS: Limits = Limits {
+    depth: None,
+    nodes: Some(800_000),
+    movetime_ms: Some(2_000),
+};
+
+/// The level the command line uses when none is named.
+pub const DEFAULT_LEVEL: &str = "strong";
+
+pub fn find(name: &str) -> Result<&'static Level, String> {
+    crate::engine::level::find(&LEVELS, name)
+}
+
+pub fn index(name: &str) -> Result<usize, String> {
+    crate::engine::level::index(&LEVELS, name)
+}

@@ -1,0 +1,237 @@
+//! The four-player computer: evaluation, search (alliance for Teams and Club; paranoid or
+//! best-reply for FFA), levels, a greedy one-ply player for measuring against, and self-play.
+//! No Bevy, no clock of its own (callers pass one), so it runs in a thread, a Bevy task or the
+//! browser in slices, as the 4D computer does.
+
+pub mod eval;
+pub mod greedy;
+pub mod levels;
+pub mod search;
+pub mod selfplay;
+
+pub use levels::{LEVELS, Level};
+pub use search::{Engine, IterativeDeepening, MATE, SearchInfo, SearchResult, Strategy, mate_in};
+
+use crate::engine::random::Rng;
+use crate::engine::{Clock, Limits, StopFlag};
+use crate::four_player::board::Seat;
+use crate::four_player::game::{Game, Turn};
+use crate::four_player::moves::Move;
+use crate::four_player::rules::RuleKind;
+
+/// A computer player at one level: its engine (kept from move to move) and its seeded noise.
+pub struct Player {
+    pub level: &'static Level,
+    engine: Engine,
+    rng: Rng,
+    /// Gives up hopeless positions (see `hopeless`); on by default.
+    pub resigns: bool,
+}
+
+impl Player {
+    pub fn new(level: &'static Level, seed: u64) -> Player {
+        Player {
+            level,
+            engine: Engine::default(),
+            rng: Rng::new(seed),
+            resigns: true,
+        }
+    }
+
+    /// The same player with another FFA search.
+    pub fn with_strategy(mut self, strategy: Strategy) -> Player {
+        self.engine.ffa = strategy;
+        self
+    }
+
+    /// The turn this level takes in the game's position (`None` when the game is over).
+    pub fn choose(&mut self, game: &Game, clock: &dyn Clock, stop: &StopFlag) -> Option<Turn> {
+        self.choose_with_info(game, clock, stop, &mut |_| {})
+    }
+
+    /// As `choose`, reporting each completed search iteration to `info`.
+    pub fn choose_with_info(
+        &mut self,
+        game: &Game,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Turn> {
+        let mut decision = self.decide(game, clock);
+        loop {
+            if let Some(answer) = self.think(&mut decision, u64::MAX, clock, stop, info) {
+                return answer;
+            }
+        }
+    }
+
+    /// Starts deciding on a turn in the game's position; `think` carries the decision on.
+    pub fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
+        Decision {
+            phase: Phase::Search(Box::new(IterativeDeepening::new(
+                game,
+                self.level.limits.clone(),
+                clock,
+            ))),
+            game: game.clone(),
+        }
+    }
+
+    /// Thinks about `decision` for about `slice_nodes` more nodes (the browser calls this once a
+    /// frame; natively one call with no slice limit runs to the end). Returns the turn once
+    /// decided (`None` inside when the game is over).
+    pub fn think(
+        &mut self,
+        decision: &mut Decision,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Option<Turn>> {
+        let game = &decision.game;
+        if game.outcome().is_some() {
+            return Some(None);
+        }
+        let seat = game.position().turn;
+        // Ending the game while first is always right.
+        if game.can_claim(seat) {
+            return Some(Some(Turn::ClaimWin));
+        }
+        match &mut decision.phase {
+            Phase::Search(search) => {
+                let result = search.step(&mut self.engine, slice_nodes, clock, stop, info)?;
+                if self.resigns && hopeless(game, result.score) {
+                    return Some(Some(Turn::Resign));
+                }
+                let mating = mate_in(result.score).is_some_and(|n| n > 0);
+                if self.level.noise == 0 || stop.is_stopped() || result.best.is_none() || mating {
+                    return Some(result.best.map(Turn::Move));
+                }
+                // The noisy levels score every root move at the depth reached, then add noise.
+                decision.phase = Phase::Score {
+                    depth: result.depth.max(1),
+                    unscored: game.legal_moves().iter().rev().copied().collect(),
+                    best: None,
+                    fallback: result.best,
+                    nodes: result.nodes,
+                };
+                None
+            }
+            Phase::Score {
+                depth,
+                unscored,
+                best,
+                fallback,
+                nodes,
+            } => {
+                let mut spent = 0u64;
+                let finished = |best: &Option<(Move, i32)>| Some(best.map(|(mv, _)| mv).or(*fallback).map(Turn::Move));
+                while spent < slice_nodes {
+                    let Some(mv) = unscored.pop() else {
+                        return finished(best);
+                    };
+                    let scored = self
+                        .engine
+                        .score_root_move(game, mv, *depth, slice_nodes - spent, clock, stop);
+                    let Some((score, used)) = scored else {
+                        if stop.is_stopped() || spent == 0 {
+                            // Stopped, or a slice too small to score one move: the search's move.
+                            return finished(best);
+                        }
+                        // Out of this slice: this move is scored again in the next.
+                        unscored.push(mv);
+                        return None;
+                    };
+                    spent += used;
+                    *nodes += used;
+                    let noisy = score + self.rng.symmetric(self.level.noise);
+                    if best.is_none_or(|(_, s)| noisy > s) {
+                        *best = Some((mv, noisy));
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// The move this player would make for `seat` if it were `seat`'s turn now (a partner's
+    /// plan, shown as a hint), searched within `limits`.
+    pub fn hint(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Option<Move> {
+        if game.outcome().is_some() || !game.position().live(seat) {
+            return None;
+        }
+        let asked = if game.position().turn == seat {
+            game.clone()
+        } else {
+            let mut pos = game.position().clone();
+            pos.turn = seat;
+            Game::new(game.rules, pos)
+        };
+        if asked.position().turn != seat {
+            return None;
+        }
+        self.engine.search(&asked, limits, clock, stop, &mut |_| {}).best
+    }
+}
+
+/// Whether the seat to move should give up: Teams and Club, when the search proves a mate
+/// against its team; FFA, when it cannot reach a better place even by taking every rival piece
+/// on the board and mating every rival (check bonuses aside).
+pub fn hopeless(game: &Game, score: i32) -> bool {
+    let pos = game.position();
+    let seat = pos.turn;
+    if game.rules.kind != RuleKind::Ffa {
+        return mate_in(score).is_some_and(|n| n < 0);
+    }
+    if game.rules.options.last_standing {
+        return false;
+    }
+    let points = |s: Seat| pos.points[s.index()];
+    let own = points(seat);
+    let Some(above) = Seat::ALL.iter().map(|&s| points(s)).filter(|&p| p > own).min() else {
+        return false;
+    };
+    let rivals_in = Seat::ALL.iter().filter(|&&s| s != seat && !pos.out[s.index()]).count() as u32;
+    let on_board: u32 = pos
+        .placements()
+        .filter(|(_, p)| p.seat().is_some_and(|s| s != seat))
+        .map(|(_, p)| p.capture_points())
+        .sum();
+    own + on_board + 20 * (rivals_in + 1) < above
+}
+
+/// A turn being decided: the search, then (for the noisy levels) the scoring of every root move.
+pub struct Decision {
+    game: Game,
+    phase: Phase,
+}
+
+enum Phase {
+    Search(Box<IterativeDeepening>),
+    Score {
+        depth: u32,
+        /// Root moves still to score, the next one last.
+        unscored: Vec<Move>,
+        best: Option<(Move, i32)>,
+        fallback: Option<Move>,
+        /// Nodes searched so far, the search's included.
+        nodes: u64,
+    },
+}
+
+impl Decision {
+    /// The nodes searched for this decision so far.
+    pub fn nodes(&self) -> u64 {
+        match &self.phase {
+            Phase::Search(search) => search.nodes(),
+            Phase::Score { nodes, .. } => *nodes,
+        }
+    }
+}

@@ -1,0 +1,965 @@
+//! The four-player search: alpha-beta over one side's score, with iterative deepening, a
+//! transposition table on the engine's Zobrist key, quiescence on captures and promotions,
+//! check extensions, move ordering (table move, captures by victim and attacker, killers,
+//! history) and mate scores by distance.
+//!
+//! Who the side is depends on the strategy. Teams and Club (`Alliance`): partners maximise their
+//! team's score, opponents minimise it, whatever the order of turns (a frozen seat can put two
+//! partners one after the other). FFA has no partners, so a multi-player search stands in:
+//! `Paranoid` (the other three are one coalition against the seat to move) or `BestReply`
+//! (Schadd and Winands' best-reply search: between two of the seat's moves only the single
+//! strongest reply of any one rival is played, the others pass, so the seat looks twice as
+//! deep). A Teams mate counts on the mated seat's own turn, so the search plays on to that turn
+//! and sees a partner lift it; a Club mate freezes an army when the move is made, and lifts
+//! when the mate goes, as the engine works it out.
+
+use std::cmp::Reverse;
+
+use super::eval;
+use crate::engine::tt::{Bound, TranspositionTable};
+use crate::engine::{Clock, Limits, StopFlag};
+use crate::four_player::board::{Owner, Seat};
+use crate::four_player::game::{Game, Team};
+use crate::four_player::moves::{Move, MoveKind};
+use crate::four_player::notation::format_move;
+use crate::four_player::play::Stuck;
+use crate::four_player::position::Position;
+use crate::four_player::rules::{RuleKind, Rules};
+
+/// A won game (Teams, Club) `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+const MATE_BOUND: i32 = MATE - 10_000;
+const INFINITY: i32 = MATE + 1;
+pub const MAX_DEPTH: u32 = 48;
+const MAX_PLY: usize = 128;
+/// Plies of captures the quiescence search plays at most (four seats capture in turn).
+const QUIESCE_PLIES: u32 = 8;
+/// Check extensions stop at this many times the nominal depth.
+const EXTENSION_FACTOR: usize = 2;
+
+/// How the search sees the other seats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Teams and Club: partners against opponents.
+    Alliance,
+    /// FFA: the seat to move against the other three together.
+    Paranoid,
+    /// FFA: the seat's moves alternate with the best single reply of any rival.
+    BestReply,
+}
+
+impl Strategy {
+    /// The FFA strategies, by name.
+    pub const FFA: [Strategy; 2] = [Strategy::Paranoid, Strategy::BestReply];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Alliance => "alliance",
+            Strategy::Paranoid => "paranoid",
+            Strategy::BestReply => "brs",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Strategy, String> {
+        Strategy::FFA
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| format!("unknown FFA search '{name}': choose paranoid or brs"))
+    }
+
+    /// The strategy a search under `rules` uses: `ffa` decides for FFA.
+    pub fn under(rules: Rules, ffa: Strategy) -> Strategy {
+        match rules.kind {
+            RuleKind::Ffa => ffa,
+            _ => Strategy::Alliance,
+        }
+    }
+}
+
+/// Plies to a mate in `score` (positive: the searching seat's side mates), if it is one.
+pub fn mate_in(score: i32) -> Option<i32> {
+    (score.abs() > MATE_BOUND).then(|| (MATE - score.abs()) * score.signum())
+}
+
+/// One finished iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    /// From the searching seat's side: its team's centipawns (Teams, Club) or its centipoints
+    /// against its rivals (FFA).
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    /// The line the search expects, as text (in `BestReply` the rivals' passes are not written).
+    pub pv: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+}
+
+/// A search's memory, kept from move to move: the table, killers and history.
+pub struct Engine {
+    tt: TranspositionTable<Move>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per seat, from-square and to-square: how often a quiet move cut the search off.
+    history: Vec<i32>,
+    /// The FFA strategy (Teams and Club always use `Alliance`).
+    pub ffa: Strategy,
+    /// Per ply: the generated moves, and the moves to try scored for ordering (taken best
+    /// first), kept so that a search allocates nothing once they have grown.
+    lists: Vec<Vec<Move>>,
+    picks: Vec<Vec<Pick>>,
+}
+
+/// The FFA search the levels use: best-reply search scored more first places than paranoid at
+/// equal nodes (README, "Four-player computer").
+pub const DEFAULT_FFA: Strategy = Strategy::BestReply;
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 4 * 196 * 196],
+            ffa: DEFAULT_FFA,
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            picks: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+        }
+    }
+
+    /// Searches the game's position for the seat to move under `limits`.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut search = IterativeDeepening::new(game, limits, clock);
+        loop {
+            if let Some(result) = search.step(self, u64::MAX, clock, stop, info) {
+                return result;
+            }
+        }
+    }
+
+    /// The score of playing `mv` at the root, searched `depth` plies in all (the noisy levels
+    /// score every root move this way) within `node_limit` nodes, and the nodes it took; `None`
+    /// when stopped or out of nodes.
+    pub fn score_root_move(
+        &mut self,
+        game: &Game,
+        mv: Move,
+        depth: u32,
+        node_limit: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Option<(i32, u64)> {
+        let budget = Budget {
+            node_limit,
+            deadline_ms: None,
+            clock,
+            stop,
+        };
+        let mut run = Run::new(self, game, budget, depth);
+        let score = run.root_move(mv, depth as i32, -INFINITY, INFINITY);
+        (!run.aborted).then(|| (run.to_root(score), run.nodes))
+    }
+}
+
+struct Budget<'a> {
+    node_limit: u64,
+    deadline_ms: Option<f64>,
+    clock: &'a dyn Clock,
+    stop: &'a StopFlag,
+}
+
+/// One search from the root: iterative deepening, stepped in slices (the browser) or at once.
+pub struct IterativeDeepening {
+    game: Game,
+    limits: Limits,
+    started_ms: f64,
+    next_depth: u32,
+    nodes: u64,
+    best: SearchResult,
+    root_moves: Vec<Move>,
+    started: bool,
+    /// The iteration a slice cut off, to go on with in the next.
+    partial: Option<Partial>,
+}
+
+/// An iteration under way: the root moves searched so far and what they gave.
+struct Partial {
+    depth: u32,
+    next: usize,
+    alpha: i32,
+    beta: i32,
+    best: Option<(Move, i32)>,
+    /// Slices that ended inside this iteration: past `MAX_RESUMES` the search ends with what the
+    /// iterations before it found, so a slice too small for one root move cannot loop for ever.
+    resumed: u32,
+}
+
+const MAX_RESUMES: u32 = 2_000;
+
+impl Partial {
+    fn new(depth: u32) -> Partial {
+        Partial {
+            depth,
+            next: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            best: None,
+            resumed: 0,
+        }
+    }
+}
+
+impl IterativeDeepening {
+    pub fn new(game: &Game, limits: Limits, clock: &dyn Clock) -> IterativeDeepening {
+        let root_moves = game.legal_moves().to_vec();
+        IterativeDeepening {
+            game: game.clone(),
+            limits,
+            started_ms: clock.now_ms(),
+            next_depth: 1,
+            nodes: 0,
+            best: SearchResult {
+                best: root_moves.first().copied(),
+                ..SearchResult::default()
+            },
+            root_moves,
+            started: false,
+            partial: None,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn max_depth(&self) -> u32 {
+        self.limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH)
+    }
+
+    /// Searches on for at most `slice_nodes` nodes: the result once the limits are reached,
+    /// `None` when the slice ran out first (call again to go on: the iteration goes on from the
+    /// root move the slice cut off, which is searched again, partly from the table).
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        if !self.started {
+            engine.tt.new_search();
+            self.started = true;
+        }
+        if self.root_moves.len() <= 1 {
+            return Some(self.finish());
+        }
+        let total_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        let deadline_ms = self.limits.movetime_ms.map(|ms| self.started_ms + ms as f64);
+        let slice_end = self.nodes.saturating_add(slice_nodes);
+        loop {
+            let out_of_time = deadline_ms.is_some_and(|d| clock.now_ms() >= d);
+            if self.next_depth > self.max_depth() || stop.is_stopped() || self.nodes >= total_limit || out_of_time {
+                return Some(self.finish());
+            }
+            let sliced = slice_end < total_limit;
+            let budget = Budget {
+                node_limit: slice_end.min(total_limit) - self.nodes,
+                deadline_ms,
+                clock,
+                stop,
+            };
+            let depth = self.next_depth;
+            let mut run = Run::new(engine, &self.game, budget, depth);
+            let partial = self.partial.get_or_insert_with(|| Partial::new(depth));
+            let outcome = run.iteration(partial, &mut self.root_moves, self.best.best);
+            self.nodes += run.nodes;
+            match outcome {
+                Some((best, score)) => {
+                    self.partial = None;
+                    let pv = run.principal_variation(best, depth as usize + 2);
+                    self.best = SearchResult {
+                        best: Some(best),
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                        pv,
+                    };
+                    self.next_depth += 1;
+                    info(&SearchInfo {
+                        depth,
+                        score,
+                        nodes: self.nodes,
+                        elapsed_ms: clock.now_ms() - self.started_ms,
+                        pv: self.best.pv.clone(),
+                    });
+                    // A mate found within the depth searched will not change.
+                    if mate_in(score).is_some_and(|n| n.unsigned_abs() <= depth) {
+                        return Some(self.finish());
+                    }
+                }
+                None => {
+                    let out_of_slice = sliced && self.nodes >= slice_end && !stop.is_stopped();
+                    let out_of_time = deadline_ms.is_some_and(|d| clock.now_ms() >= d);
+                    let resumable = self.partial.as_mut().is_some_and(|p| {
+                        p.resumed += 1;
+                        p.resumed <= MAX_RESUMES
+                    });
+                    if out_of_slice && !out_of_time && resumable {
+                        return None;
+                    }
+                    return Some(self.finish());
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) -> SearchResult {
+        self.best.nodes = self.nodes;
+        self.best.clone()
+    }
+}
+
+/// How a stuck seat's position goes on being searched.
+#[derive(Copy, Clone)]
+enum Continue {
+    Search(i32),
+    Quiesce(u32),
+}
+
+/// One iteration's (or one root move's) search.
+struct Run<'a> {
+    engine: &'a mut Engine,
+    pos: Position,
+    rules: Rules,
+    root: Seat,
+    strategy: Strategy,
+    /// Paranoid and best-reply scores hold for one root seat only: its salt keeps their table
+    /// entries apart.
+    salt: u64,
+    /// Keys of the game so far and of the line searched (repetitions are draws).
+    keys: Vec<u64>,
+    budget: Budget<'a>,
+    nodes: u64,
+    aborted: bool,
+    max_extended_ply: usize,
+}
+
+impl<'a> Run<'a> {
+    fn new(engine: &'a mut Engine, game: &Game, budget: Budget<'a>, depth: u32) -> Run<'a> {
+        let pos = game.position().clone();
+        let rules = game.rules;
+        let root = pos.turn;
+        let strategy = Strategy::under(rules, engine.ffa);
+        let salt = match strategy {
+            Strategy::Alliance => 0,
+            _ => 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(root.index() as u64 + 1) ^ strategy as u64,
+        };
+        Run {
+            engine,
+            pos,
+            rules,
+            root,
+            strategy,
+            salt,
+            keys: game.keys().to_vec(),
+            budget,
+            nodes: 0,
+            aborted: false,
+            max_extended_ply: (depth as usize * EXTENSION_FACTOR).clamp(4, MAX_PLY - 8),
+        }
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key() ^ self.salt
+    }
+
+    /// Whether `seat` maximises the score the search carries.
+    fn maximizer(&self, seat: Seat) -> bool {
+        match self.strategy {
+            Strategy::Alliance => Team::of(seat) == Team::RedYellow,
+            _ => seat == self.root,
+        }
+    }
+
+    /// The carried score from the root seat's side.
+    fn to_root(&self, score: i32) -> i32 {
+        if self.maximizer(self.root) { score } else { -score }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let b = &self.budget;
+        let stopped = self.nodes >= b.node_limit
+            || (self.nodes & 1023 == 0
+                && (b.stop.is_stopped() || b.deadline_ms.is_some_and(|d| b.clock.now_ms() >= d)));
+        self.aborted = stopped;
+        stopped
+    }
+
+    /// The static value as the search carries it. Lazy: when everything but mobility lies far
+    /// outside the window, mobility cannot bring it back in and is not counted.
+    fn evaluate(&self, alpha: i32, beta: i32) -> i32 {
+        let mut values = eval::base_values(&self.pos, self.rules);
+        let base = self.carried(values);
+        if base - eval::MOBILITY_MARGIN >= beta || base + eval::MOBILITY_MARGIN <= alpha {
+            return base;
+        }
+        let mobility = eval::mobility(&self.pos);
+        for (value, extra) in values.iter_mut().zip(mobility) {
+            *value += extra;
+        }
+        self.carried(values)
+    }
+
+    fn carried(&self, values: [i32; 4]) -> i32 {
+        match self.strategy {
+            Strategy::Alliance => eval::team_score(values),
+            _ => eval::ffa_score(&self.pos, self.rules, values, self.root),
+        }
+    }
+
+    /// FFA's end: places by points, the root seat first or not (with `draw_points` more for each
+    /// seat still in, as a draw gives).
+    fn ffa_final(&self, draw_points: u32) -> i32 {
+        let pos = &self.pos;
+        let points = |s: Seat| {
+            if self.rules.options.last_standing {
+                0
+            } else {
+                pos.points[s.index()] as i32 + if pos.out[s.index()] { 0 } else { draw_points as i32 }
+            }
+        };
+        let own = points(self.root);
+        let rival = Seat::ALL
+            .iter()
+            .filter(|&&s| s != self.root)
+            .map(|&s| points(s))
+            .max()
+            .unwrap_or(0);
+        let lead = (own - rival) * eval::POINT;
+        match own.cmp(&rival) {
+            std::cmp::Ordering::Greater => eval::CLAIM_VALUE + lead,
+            std::cmp::Ordering::Less => -eval::CLAIM_VALUE + lead,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+
+    /// A position where the game is over by who is left.
+    fn terminal(&self, ply: usize) -> i32 {
+        if self.rules.kind == RuleKind::Ffa {
+            return self.ffa_final(0);
+        }
+        let gone = |s: Seat| self.pos.out[s.index()] || self.pos.frozen[s.index()];
+        let lost = |a: Seat| {
+            if self.rules.kind == RuleKind::Teams && !self.rules.options.both_mated {
+                gone(a) || gone(a.partner())
+            } else {
+                gone(a) && gone(a.partner())
+            }
+        };
+        if lost(Seat::Red) {
+            -(MATE - ply as i32)
+        } else if lost(Seat::Blue) {
+            MATE - ply as i32
+        } else {
+            0
+        }
+    }
+
+    fn draw(&self) -> i32 {
+        match self.strategy {
+            Strategy::Alliance => 0,
+            _ => self.ffa_final(10),
+        }
+    }
+
+    /// Whether the position repeats one of the game or the line (since the last capture or pawn move).
+    fn repeated(&self, key: u64) -> bool {
+        // The last key is this position's own.
+        let Some((_, earlier)) = self.keys.split_last() else {
+            return false;
+        };
+        let reversible = (self.pos.halfmove as usize).min(earlier.len());
+        earlier[earlier.len() - reversible..].contains(&(key ^ self.salt))
+    }
+
+    /// The root: every move at `depth`, the previous best first. The best move and its score
+    /// from the root's side, or `None` when the budget ran out.
+    fn iteration(
+        &mut self,
+        partial: &mut Partial,
+        root_moves: &mut [Move],
+        previous: Option<Move>,
+    ) -> Option<(Move, i32)> {
+        if partial.next == 0 {
+            self.order(root_moves, previous, 0, self.root);
+        }
+        let depth = partial.depth;
+        while let Some(&mv) = root_moves.get(partial.next) {
+            let score = self.root_move(mv, depth as i32, partial.alpha, partial.beta);
+            if self.aborted {
+                return None;
+            }
+            let own = self.to_root(score);
+            if partial.best.is_none_or(|(_, s)| own > s) {
+                partial.best = Some((mv, own));
+                if self.maximizer(self.root) {
+                    partial.alpha = partial.alpha.max(score);
+                } else {
+                    partial.beta = partial.beta.min(score);
+                }
+            }
+            partial.next += 1;
+        }
+        let (mv, score) = partial.best?;
+        let key = self.key();
+        let carried = if self.maximizer(self.root) { score } else { -score };
+        self.engine
+            .tt
+            .store(key, Some(mv), carried, depth as i32, Bound::Exact, false);
+        // The best move first next time.
+        if let Some(i) = root_moves.iter().position(|&m| m == mv) {
+            root_moves[..=i].rotate_right(1);
+        }
+        Some((mv, score))
+    }
+
+    fn root_move(&mut self, mv: Move, depth: i32, alpha: i32, beta: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        let mover = self.pos.turn;
+        let undo = self.pos.make(self.rules, mv);
+        let extension = self.extension(mover, 0);
+        self.keys.push(self.pos.key());
+        let score = self.search(depth - 1 + extension, 1, alpha, beta, 0);
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+        score
+    }
+
+    /// One ply more when `mover`'s move checks a king of an opponent (mates are found sooner),
+    /// while the line is not already long.
+    fn extension(&self, mover: Seat, ply: usize) -> i32 {
+        if ply >= self.max_extended_ply {
+            return 0;
+        }
+        let checked = self.pos.kings_attacked_by(self.rules, mover);
+        let checks_rival = Seat::ALL
+            .iter()
+            .any(|&s| checked[s.index()] && self.rules.opposes(mover, s) && self.pos.live(s));
+        i32::from(checks_rival)
+    }
+
+    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        if self.pos.is_over(self.rules) {
+            return self.terminal(ply);
+        }
+        let key = self.key();
+        if self.repeated(key) || self.pos.halfmove >= 200 {
+            return self.draw();
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(ply, 0, alpha, beta, passes);
+        }
+        let mut table_move = None;
+        if let Some(entry) = self.engine.tt.probe(key) {
+            table_move = entry.best;
+            if entry.depth >= depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let seat = self.pos.turn;
+        let maximizing = self.maximizer(seat);
+        if self.strategy == Strategy::BestReply && !maximizing {
+            return self.best_reply(depth, ply, alpha, beta, key, table_move);
+        }
+        let mut moves = std::mem::take(&mut self.engine.lists[ply]);
+        self.pos.generate_legal(self.rules, &mut moves);
+        if moves.is_empty() {
+            self.engine.lists[ply] = moves;
+            return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
+        }
+        let mut picks = std::mem::take(&mut self.engine.picks[ply]);
+        picks.clear();
+        let killers = self.engine.killers[ply];
+        picks.extend(moves.iter().map(|&mv| Pick {
+            score: self.move_score(mv, table_move, killers, seat),
+            seat,
+            mv,
+        }));
+        self.engine.lists[ply] = moves;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        for i in 0..picks.len() {
+            let mv = next_pick(&mut picks, i).mv;
+            let undo = self.pos.make(self.rules, mv);
+            let extension = self.extension(seat, ply);
+            self.keys.push(self.pos.key());
+            let score = self.search(depth - 1 + extension, ply + 1, alpha, beta, 0);
+            self.keys.pop();
+            self.pos.unmake(mv, undo);
+            if self.aborted {
+                self.engine.picks[ply] = picks;
+                return 0;
+            }
+            let better = if maximizing { score > best } else { score < best };
+            if better {
+                best = score;
+                best_move = Some(mv);
+            }
+            if maximizing {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                self.reward(seat, mv, ply, depth);
+                break;
+            }
+        }
+        self.engine.picks[ply] = picks;
+        let bound = bound_of(best, alpha0, beta0);
+        self.engine
+            .tt
+            .store(key, best_move, to_table(best, ply), depth, bound, false);
+        best
+    }
+
+    /// Best-reply search's rivals' layer: every rival's moves together, the root seat's score
+    /// minimised over all of them; after a reply the root seat moves again (the others pass).
+    fn best_reply(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        mut beta: i32,
+        key: u64,
+        table_move: Option<Move>,
+    ) -> i32 {
+        let turn = self.pos.turn;
+        let mut replies = std::mem::take(&mut self.engine.picks[ply]);
+        let mut scratch = std::mem::take(&mut self.engine.lists[ply]);
+        replies.clear();
+        let killers = self.engine.killers[ply];
+        let mut seat = turn;
+        for _ in 0..4 {
+            if seat != self.root && self.pos.live(seat) {
+                self.pos.turn = seat;
+                self.pos.generate_legal(self.rules, &mut scratch);
+                self.pos.turn = turn;
+                replies.extend(scratch.iter().map(|&mv| Pick {
+                    score: self.move_score(mv, table_move, killers, seat),
+                    seat,
+                    mv,
+                }));
+            }
+            seat = seat.next();
+        }
+        self.engine.lists[ply] = scratch;
+        if replies.is_empty() {
+            self.engine.picks[ply] = replies;
+            return self.stuck(ply, alpha, beta, 0, Continue::Search(depth));
+        }
+        let beta0 = beta;
+        let mut best = INFINITY;
+        let mut best_move = None;
+        for i in 0..replies.len() {
+            let Pick { seat, mv, .. } = next_pick(&mut replies, i);
+            self.pos.turn = seat;
+            let undo = self.pos.make(self.rules, mv);
+            let after = self.pos.turn;
+            if self.pos.live(self.root) && !self.pos.is_over(self.rules) {
+                self.pos.turn = self.root;
+            }
+            self.keys.push(self.pos.key());
+            let score = self.search(depth - 1, ply + 1, alpha, beta, 0);
+            self.keys.pop();
+            self.pos.turn = after;
+            self.pos.unmake(mv, undo);
+            if self.aborted {
+                self.pos.turn = turn;
+                self.engine.picks[ply] = replies;
+                return 0;
+            }
+            if score < best {
+                best = score;
+                best_move = Some(mv);
+            }
+            beta = beta.min(score);
+            if alpha >= beta {
+                self.reward(seat, mv, ply, depth);
+                break;
+            }
+        }
+        self.pos.turn = turn;
+        self.engine.picks[ply] = replies;
+        let bound = bound_of(best, alpha, beta0);
+        self.engine
+            .tt
+            .store(key, best_move, to_table(best, ply), depth, bound, false);
+        best
+    }
+
+    /// The seat to move has no legal move: its end (a Teams mate on its own turn, a draw), or
+    /// the game goes on after its exit or pass.
+    fn stuck(&mut self, ply: usize, alpha: i32, beta: i32, passes: u32, then: Continue) -> i32 {
+        let seat = self.pos.turn;
+        if passes >= 4 {
+            return self.draw();
+        }
+        let in_check = self.pos.in_check(self.rules, seat);
+        match self.pos.stuck(self.rules) {
+            Stuck::Over if self.rules.kind == RuleKind::Teams && in_check => {
+                let mate = MATE - ply as i32;
+                if Team::of(seat) == Team::RedYellow { -mate } else { mate }
+            }
+            Stuck::Over => self.draw(),
+            Stuck::Ended(undo) => {
+                let score = self.terminal(ply);
+                self.pos.unstick(undo);
+                score
+            }
+            Stuck::Passed(undo) => {
+                let score = match then {
+                    Continue::Search(depth) => self.search(depth, ply, alpha, beta, passes + 1),
+                    Continue::Quiesce(plies) => self.quiesce(ply, plies, alpha, beta, passes + 1),
+                };
+                self.pos.unstick(undo);
+                score
+            }
+        }
+    }
+
+    /// Captures and promotions only, until the position is quiet; the seat to move may also
+    /// stand on the position as it is.
+    fn quiesce(&mut self, ply: usize, plies: u32, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        if self.pos.is_over(self.rules) {
+            return self.terminal(ply);
+        }
+        let seat = self.pos.turn;
+        let maximizing = self.maximizer(seat);
+        let stand = self.evaluate(alpha, beta);
+        if maximizing {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut moves = std::mem::take(&mut self.engine.lists[ply]);
+        self.pos.generate_legal(self.rules, &mut moves);
+        if moves.is_empty() {
+            self.engine.lists[ply] = moves;
+            return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
+        }
+        if plies >= QUIESCE_PLIES || ply >= MAX_PLY {
+            self.engine.lists[ply] = moves;
+            return stand;
+        }
+        let mut picks = std::mem::take(&mut self.engine.picks[ply]);
+        picks.clear();
+        picks.extend(moves.iter().filter(|&&mv| is_noisy(&self.pos, mv)).map(|&mv| Pick {
+            score: self.move_score(mv, None, [None; 2], seat),
+            seat,
+            mv,
+        }));
+        self.engine.lists[ply] = moves;
+        let mut best = stand;
+        for i in 0..picks.len() {
+            let mv = next_pick(&mut picks, i).mv;
+            let undo = self.pos.make(self.rules, mv);
+            let score = self.quiesce(ply + 1, plies + 1, alpha, beta, 0);
+            self.pos.unmake(mv, undo);
+            if self.aborted {
+                self.engine.picks[ply] = picks;
+                return 0;
+            }
+            if maximizing {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.engine.picks[ply] = picks;
+        best
+    }
+
+    /// A quiet move that cut the search off is tried early elsewhere.
+    fn reward(&mut self, seat: Seat, mv: Move, ply: usize, depth: i32) {
+        if is_noisy(&self.pos, mv) {
+            return;
+        }
+        let killers = &mut self.engine.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let slot = &mut self.engine.history[history_index(seat, mv)];
+        *slot = (*slot + depth * depth).min(1 << 20);
+    }
+
+    fn order(&self, moves: &mut [Move], first: Option<Move>, ply: usize, seat: Seat) {
+        let killers = self.engine.killers[ply.min(MAX_PLY)];
+        moves.sort_by_cached_key(|&m| Reverse(self.move_score(m, first, killers, seat)));
+    }
+
+    fn move_score(&self, mv: Move, first: Option<Move>, killers: [Option<Move>; 2], seat: Seat) -> i32 {
+        if Some(mv) == first {
+            return 1 << 30;
+        }
+        let victim = self.pos.piece_at(mv.to).map(|p| match p.owner {
+            Owner::Grey => 50,
+            Owner::Seat(_) => eval::piece_value(self.rules, p.kind, p.mark),
+        });
+        let attacker = self.pos.piece_at(mv.from).map_or(0, |p| p.kind.index() as i32);
+        match (victim, mv.kind) {
+            (Some(v), _) => (1 << 24) + v * 16 - attacker,
+            (None, MoveKind::Promotion(_)) => 1 << 23,
+            (None, MoveKind::EnPassant) => (1 << 24) + 100 * 16,
+            _ if killers[0] == Some(mv) => 1 << 22,
+            _ if killers[1] == Some(mv) => (1 << 22) - 1,
+            _ => self.engine.history[history_index(seat, mv)],
+        }
+    }
+
+    /// The expected line: the best moves the table holds from the root, as text.
+    fn principal_variation(&mut self, first: Move, max_len: usize) -> Vec<String> {
+        let mut pos = self.pos.clone();
+        let mut line = Vec::new();
+        let mut seen = Vec::new();
+        let mut next = Some(first);
+        while let Some(mv) = next {
+            if line.len() >= max_len || pos.is_over(self.rules) {
+                break;
+            }
+            let Some(owner) = pos.piece_at(mv.from).and_then(|p| p.seat()).filter(|&s| pos.live(s)) else {
+                break;
+            };
+            pos.turn = owner;
+            if !pos.legal_moves(self.rules).contains(&mv) {
+                break;
+            }
+            line.push(format_move(&pos, mv));
+            pos.make(self.rules, mv);
+            if self.strategy == Strategy::BestReply && owner != self.root && pos.live(self.root) {
+                pos.turn = self.root;
+            }
+            let key = pos.key() ^ self.salt;
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            next = self.engine.tt.probe(key).and_then(|e| e.best);
+        }
+        line
+    }
+}
+
+/// Captures (of anyone's piece, grey ones too), en passant and promotions.
+/// A move to try and its ordering score.
+#[derive(Copy, Clone)]
+struct Pick {
+    score: i32,
+    seat: Seat,
+    mv: Move,
+}
+
+/// Brings the best-scored of `picks[i..]` to `i` and returns it: most nodes cut off after a
+/// move or two, so a full sort would be wasted.
+fn next_pick(picks: &mut [Pick], i: usize) -> Pick {
+    let mut best = i;
+    for j in i + 1..picks.len() {
+        if picks[j].score > picks[best].score {
+            best = j;
+        }
+    }
+    picks.swap(i, best);
+    picks[i]
+}
+
+fn is_noisy(pos: &Position, mv: Move) -> bool {
+    pos.piece_at(mv.to).is_some() || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Promotion(_))
+}
+
+fn history_index(seat: Seat, mv: Move) -> usize {
+    (seat.index() * 196 + mv.from.index()) * 196 + mv.to.index()
+}
+
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    }
+}
+
+/// Mate scores are stored as distances from the node, so they hold wherever it is reached.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

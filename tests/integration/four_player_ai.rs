@@ -1,0 +1,441 @@
+//! The four-player computer: constructed mates in each rule set, each proved or refuted by an
+//! exhaustive solver here (it plays every line through the game's own rules), the points of a
+//! double mate in FFA, legality over random positions of all three rule sets, exact node limits,
+//! stopping, determinism, the browser's slices, partner hints, a strength order, and the commands.
+
+use std::process::Command;
+
+use tesseract_chess::engine::random::Rng;
+use tesseract_chess::engine::{Limits, NoClock, StdClock, StopFlag};
+use tesseract_chess::four_player::ai::{Engine, LEVELS, Player, Strategy, levels, mate_in};
+use tesseract_chess::four_player::game::Team;
+use tesseract_chess::four_player::notation::format_move;
+use tesseract_chess::four_player::*;
+
+use super::four_player::box_for_blue;
+
+/// Whether `team` wins by force within `turns` turns: every line is played by `Game`, so the
+/// rules (a Teams mate on the mated seat's turn, the Club's frozen armies) decide, not the engine.
+fn forced_win(game: &Game, team: Team, turns: u32) -> bool {
+    match game.outcome() {
+        Some(Outcome::Win { team: winner, .. }) => return winner == team,
+        Some(_) => return false,
+        None => {}
+    }
+    if turns == 0 {
+        return false;
+    }
+    let ours = Team::of(game.position().turn) == team;
+    for &mv in game.legal_moves() {
+        let mut next = game.clone();
+        next.play(Turn::Move(mv)).unwrap();
+        let wins = forced_win(&next, team, turns - 1);
+        if ours && wins {
+            return true;
+        }
+        if !ours && !wins {
+            return false;
+        }
+    }
+    !ours
+}
+
+/// The root moves that win by force within `turns` turns.
+fn winning_moves(game: &Game, turns: u32) -> Vec<String> {
+    let team = Team::of(game.position().turn);
+    game.legal_moves()
+        .iter()
+        .filter(|&&mv| {
+            let mut next = game.clone();
+            next.play(Turn::Move(mv)).unwrap();
+            forced_win(&next, team, turns - 1)
+        })
+        .map(|&mv| format_move(game.position(), mv))
+        .collect()
+}
+
+fn search(game: &Game, limits: Limits) -> (String, i32) {
+    let result = Engine::default().search(game, limits, &NoClock, &StopFlag::new(), &mut |_| {});
+    let best = result.best.expect("a move");
+    (format_move(game.position(), best), result.score)
+}
+
+#[test]
+fn teams_mate_in_one_is_found_and_proved() {
+    // Red's rook closes Blue's box on a4; Blue moves next and is mated on its own turn.
+    let game = Game::new(Rules::TEAMS, box_for_blue(Seat::Red, Seat::Red, &[]));
+    assert_eq!(winning_moves(&game, 1), ["Rd4-a4"], "the solver's only mate in 1");
+    let (best, score) = search(&game, Limits::depth(3));
+    assert_eq!(best, "Rd4-a4");
+    assert_eq!(mate_in(score), Some(1), "score {score}");
+}
+
+#[test]
+fn teams_a_mate_the_partner_can_lift_is_not_a_mate() {
+    // Yellow's Rd4-a4 mates Blue as it stands, but Green moves before Blue and takes the rook.
+    let start = box_for_blue(Seat::Yellow, Seat::Yellow, &[("n4", Seat::Green, PieceKind::Rook)]);
+    let game = Game::new(Rules::TEAMS, start);
+    assert!(winning_moves(&game, 4).is_empty(), "no forced win in 4 turns");
+    let result = Engine::default().search(&game, Limits::depth(4), &NoClock, &StopFlag::new(), &mut |_| {});
+    assert!(
+        mate_in(result.score).is_none_or(|n| n < 0),
+        "Yellow sees no mate: {} {:?}",
+        result.score,
+        result.pv
+    );
+    // Without Green's rook the same move is a mate, two turns on (Green, then Red, then Blue's turn).
+    let game = Game::new(Rules::TEAMS, box_for_blue(Seat::Yellow, Seat::Yellow, &[]));
+    assert_eq!(winning_moves(&game, 3), ["Rd4-a4"]);
+    let (best, score) = search(&game, Limits::depth(4));
+    assert_eq!(best, "Rd4-a4");
+    assert_eq!(mate_in(score), Some(3), "mate on Blue's turn, three turns on: {score}");
+}
+
+#[test]
+fn teams_mate_in_two_is_found_and_proved() {
+    // Blue boxed on a7; Red's rook on a10 and queen on j10 (found by searching random placements
+    // with the solver below): no mate within three turns, a forced one within five.
+    let start = box_for_blue(
+        Seat::Red,
+        Seat::Red,
+        &[
+            ("a10", Seat::Red, PieceKind::Rook),
+            ("j10", Seat::Red, PieceKind::Queen),
+        ],
+    );
+    let mut start = start;
+    start.remove(super::four_player::sq("d4"));
+    let game = Game::new(Rules::TEAMS, start);
+    assert!(winning_moves(&game, 3).is_empty(), "no mate with one Red move");
+    let winning = winning_moves(&game, 5);
+    assert_eq!(winning, ["Ra10xNa8"], "the solver's only mate in 2");
+    let (best, score) = search(&game, Limits::depth(5));
+    assert_eq!(best, "Ra10xNa8");
+    assert_eq!(mate_in(score), Some(5), "mate on Blue's turn, five turns on: {score}");
+}
+
+#[test]
+fn club_mate_freezes_a_seat_and_a_second_wins() {
+    // Yellow closes Blue's box: Blue freezes at once. The engine prefers it to everything else.
+    let start = box_for_blue(Seat::Yellow, Seat::Yellow, &[]);
+    let game = Game::new(Rules::CLUB, start.clone());
+    let freezing: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter(|&&mv| {
+            let mut next = game.clone();
+            next.play(Turn::Move(mv)).unwrap();
+            next.position().frozen[Seat::Blue.index()]
+        })
+        .map(|&mv| format_move(game.position(), mv))
+        .collect();
+    assert_eq!(freezing, ["Rd4-a4"], "the only move that freezes Blue");
+    assert_eq!(search(&game, Limits::depth(2)).0, "Rd4-a4");
+    // With Green mated already (boxed on n8, Red's rook on n4), freezing Blue wins the game.
+    let both = box_for_blue(
+        Seat::Yellow,
+        Seat::Yellow,
+        &[
+            ("m7", Seat::Green, PieceKind::Pawn),
+            ("m8", Seat::Green, PieceKind::Pawn),
+            ("m9", Seat::Green, PieceKind::Pawn),
+            ("n9", Seat::Green, PieceKind::Knight),
+            ("n4", Seat::Red, PieceKind::Rook),
+        ],
+    );
+    let game = Game::new(Rules::CLUB, both);
+    assert_eq!(
+        game.position().frozen,
+        [false, false, false, true],
+        "Green starts frozen"
+    );
+    assert_eq!(winning_moves(&game, 1), ["Rd4-a4"]);
+    let (best, score) = search(&game, Limits::depth(2));
+    assert_eq!(best, "Rd4-a4");
+    assert_eq!(mate_in(score), Some(1), "score {score}");
+}
+
+#[test]
+fn ffa_prefers_the_move_that_mates_two_players_for_its_forty_points() {
+    // Blue's king on a7 and Green's on n7, each walled in by its own rooks and pawns with only
+    // the 7th rank open: Red's queen from h3 to h7 or d7 checks both along it, and neither can
+    // answer. Each Red move's points are counted through the game's own rules.
+    let mut start = Position::empty();
+    for (name, seat, kind) in [
+        ("h1", Seat::Red, PieceKind::King),
+        ("g14", Seat::Yellow, PieceKind::King),
+        ("a7", Seat::Blue, PieceKind::King),
+        ("a6", Seat::Blue, PieceKind::Rook),
+        ("a8", Seat::Blue, PieceKind::Rook),
+        ("b6", Seat::Blue, PieceKind::Pawn),
+        ("b8", Seat::Blue, PieceKind::Pawn),
+        ("n7", Seat::Green, PieceKind::King),
+        ("n6", Seat::Green, PieceKind::Rook),
+        ("n8", Seat::Green, PieceKind::Rook),
+        ("m6", Seat::Green, PieceKind::Pawn),
+        ("m8", Seat::Green, PieceKind::Pawn),
+        ("h3", Seat::Red, PieceKind::Queen),
+        ("e12", Seat::Yellow, PieceKind::Knight),
+        ("k12", Seat::Red, PieceKind::Knight),
+    ] {
+        start.put(super::four_player::sq(name), Piece::new(seat, kind));
+    }
+    let game = Game::new(Rules::FFA, start);
+    let gains: Vec<(String, u32)> = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut next = game.clone();
+            next.play(Turn::Move(mv)).unwrap();
+            (
+                format_move(game.position(), mv),
+                next.position().points[Seat::Red.index()],
+            )
+        })
+        .collect();
+    let most = gains.iter().map(|(_, p)| *p).max().unwrap();
+    let doubles: Vec<&String> = gains.iter().filter(|(_, p)| *p >= 40).map(|(m, _)| m).collect();
+    assert!(most >= 40 && !doubles.is_empty(), "a double mate: {gains:?}");
+    let second = gains.iter().map(|(_, p)| *p).filter(|&p| p < 40).max().unwrap_or(0);
+    assert!(second < 40, "the rest earn less");
+    for strategy in Strategy::FFA {
+        let mut engine = Engine::default();
+        engine.ffa = strategy;
+        let result = engine.search(&game, Limits::depth(2), &NoClock, &StopFlag::new(), &mut |_| {});
+        let best = format_move(game.position(), result.best.unwrap());
+        assert!(
+            doubles.contains(&&best),
+            "{}: {best} instead of {doubles:?}",
+            strategy.name()
+        );
+    }
+}
+
+/// A position `plies` random moves into a game (or fewer, if it ended), for any rule set.
+fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::new(rules, Setup::Modern.position());
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        game.play(Turn::Move(mv)).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_computer_plays_only_legal_moves_in_random_positions_of_all_rule_sets() {
+    let mut rng = Rng::new(41);
+    let mut checked = 0;
+    for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+        let mut engine = Engine::new(1);
+        for i in 0..700 {
+            let game = random_game(rules, 1 + (i * 7) % 90, &mut rng);
+            if game.outcome().is_some() {
+                continue;
+            }
+            let result = engine.search(&game, Limits::nodes(150), &NoClock, &StopFlag::new(), &mut |_| {});
+            let best = result.best.expect("a position that is not over has a move");
+            assert!(
+                game.legal_moves().contains(&best),
+                "{rules}: {best:?} in {}",
+                game.position().to_fen4()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 2_000, "{checked} positions");
+}
+
+#[test]
+fn node_limits_are_exact_and_searches_are_deterministic() {
+    for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+        let game = Game::new(rules, Setup::Modern.position());
+        for limit in [1, 37, 500, 4_000] {
+            let result = Engine::default().search(&game, Limits::nodes(limit), &NoClock, &StopFlag::new(), &mut |_| {});
+            assert!(
+                result.nodes <= limit,
+                "{rules}: {} nodes for a limit of {limit}",
+                result.nodes
+            );
+            assert!(result.best.is_some());
+        }
+        let again = |seed| {
+            let mut player = Player::new(levels::find("novice").unwrap(), seed);
+            player.choose(&game, &NoClock, &StopFlag::new())
+        };
+        assert_eq!(again(5), again(5), "{rules}: the same seed plays the same move");
+        let a = search(&game, Limits::nodes(6_000));
+        let b = search(&game, Limits::nodes(6_000));
+        assert_eq!(a, b, "{rules}: a node-limited search is reproducible");
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_an_unbounded_search() {
+    let game = Game::new(Rules::TEAMS, Setup::Modern.position());
+    let stop = StopFlag::new();
+    let worker_stop = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let clock = StdClock::new();
+        Engine::default().search(&game, Limits::default(), &clock, &worker_stop, &mut |_| {})
+    });
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let raised = std::time::Instant::now();
+    stop.stop();
+    let result = handle.join().unwrap();
+    assert!(result.best.is_some(), "a move from the iterations completed");
+    assert!(raised.elapsed().as_secs_f64() < 5.0, "the search returned");
+}
+
+#[test]
+fn browser_slices_never_exceed_their_budget_and_end_as_one_call_does() {
+    for (rules, level) in [(Rules::TEAMS, "club"), (Rules::FFA, "casual"), (Rules::CLUB, "novice")] {
+        let game = random_game(rules, 12, &mut Rng::new(3));
+        let level = levels::find(level).unwrap();
+        let at_once = Player::new(level, 9).choose(&game, &NoClock, &StopFlag::new());
+        let mut player = Player::new(level, 9);
+        let mut decision = player.decide(&game, &NoClock);
+        let slice = 700;
+        let mut slices = 0;
+        let sliced = loop {
+            let before = decision.nodes();
+            let answer = player.think(&mut decision, slice, &NoClock, &StopFlag::new(), &mut |_| {});
+            assert!(
+                decision.nodes() - before <= slice,
+                "{rules} {}: a slice searched {} nodes",
+                level.name,
+                decision.nodes() - before
+            );
+            slices += 1;
+            if let Some(answer) = answer {
+                break answer;
+            }
+        };
+        assert!(slices > 1, "{rules}: the decision took several slices");
+        // The move is legal; it need not be the one-call move (a root move cut off by a slice is
+        // searched again with the table as the cut left it).
+        let Some(Some(Turn::Move(mv))) = Some(sliced) else {
+            panic!("{rules}: a move")
+        };
+        assert!(game.legal_moves().contains(&mv), "{rules}");
+        assert!(matches!(at_once, Some(Turn::Move(_))));
+    }
+}
+
+#[test]
+fn a_partner_hint_is_a_legal_move_for_the_seat_asked_about() {
+    let game = random_game(Rules::TEAMS, 9, &mut Rng::new(8));
+    let asked = game.position().turn.next();
+    let mut player = Player::new(levels::find("club").unwrap(), 1);
+    let hint = player
+        .hint(&game, asked, Limits::nodes(3_000), &NoClock, &StopFlag::new())
+        .expect("a hint");
+    let mut pos = game.position().clone();
+    pos.turn = asked;
+    assert!(pos.legal_moves(Rules::TEAMS).contains(&hint), "{hint:?} for {asked:?}");
+}
+
+#[test]
+fn each_low_level_beats_the_one_below_in_teams() {
+    use tesseract_chess::four_player::ai::selfplay::{Entrant, SelfplayConfig, run};
+    // The upper levels' order is measured by the command line's ladder (README); here the three
+    // lowest, with colours swapped.
+    for pair in LEVELS[..3].windows(2) {
+        let (low, high) = (pair[0].name, pair[1].name);
+        let entrant = |name: &str| Entrant::parse(name).unwrap();
+        let config = SelfplayConfig {
+            rules: Rules::TEAMS,
+            start: Setup::Modern.position(),
+            seats: [entrant(high), entrant(low), entrant(high), entrant(low)],
+            games: 4,
+            seed: 3,
+            threads: 2,
+            rotate: true,
+            opening_plies: 4,
+            max_turns: 400,
+            resign: true,
+        };
+        let records = run(&config, &NoClock);
+        // Rotation by one seat puts the lower level on Red and Yellow in odd games.
+        let high_score: f64 = records
+            .iter()
+            .map(|r| {
+                let red_is_high = config.seats[r.seating[0]].name() == high;
+                match r.outcome {
+                    Some(Outcome::Win { team, .. }) => f64::from((team == Team::RedYellow) == red_is_high),
+                    _ => 0.5,
+                }
+            })
+            .sum();
+        assert!(high_score > 2.0, "{high} scored {high_score}/4 against {low}");
+    }
+}
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tesseract-chess"))
+}
+
+#[test]
+fn the_commands_search_play_and_measure() {
+    let out = binary()
+        .args(["four-player", "bestmove", "--rules", "ffa", "--depth", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("info depth 2 score points "), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("bestmove "), "{text}");
+    let mate = box_for_blue(Seat::Red, Seat::Red, &[]).to_fen4();
+    let out = binary()
+        .args(["four-player", "bestmove", "--fen4", &mate, "--depth", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("score mate 1") && text.contains("bestmove Rd4-a4"),
+        "{text}"
+    );
+    let over = box_for_blue(Seat::Red, Seat::Blue, &[("a4", Seat::Red, PieceKind::Rook)]).to_fen4();
+    let out = binary()
+        .args(["four-player", "bestmove", "--fen4", &over, "--level", "beginner"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bestmove none (the game is over"), "{text}");
+    let out = binary()
+        .args([
+            "four-player",
+            "selfplay",
+            "--seats",
+            "beginner,greedy,beginner,greedy",
+            "--rules",
+            "ffa",
+            "--games",
+            "2",
+            "--max-turns",
+            "60",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("entrant 1 beginner: first "), "{text}");
+    assert!(text.contains("glicko2 greedy rating "), "{text}");
+    let out = binary()
+        .args(["four-player", "selfplay", "--seats", "beginner,greedy", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("four players"));
+    let out = binary()
+        .args(["four-player", "bench", "--nodes", "2000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for kind in ["teams", "ffa", "club"] {
+        assert!(text.contains(&format!("total {kind} nodes ")), "{text}");
+    }
+}
