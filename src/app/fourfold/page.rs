@@ -135,17 +135,19 @@ fn mark_first_frame(mut marked: Local<bool>) {
     }
 }
 
-/// What the status line says: the open tutorial scene, the last move (`moves` is the game's in
-/// record form), whose turn it is, check, thinking, the result, what the tutorial says of the
-/// last try.
+/// What the status line says: the open tutorial scene, the move that led to the position shown
+/// (`moves` is the game's in record form; under review, the reviewed ply's), whose turn it is,
+/// check, thinking, the result, what the tutorial says of the last try.
 fn status_text(play: &Play, moves: &[String], thinking: bool, tutorial: Option<&Tutorial>) -> String {
     let game = &play.game;
     let mut parts = Vec::new();
     if let Some(scene) = tutorial.and_then(|t| t.scene.as_ref()) {
         parts.push(format!("Tutorial: {}.", scene.scene.title));
     }
-    if let Some(last) = moves.last() {
-        let mover = game.position().side_to_move().opponent();
+    let shown = play.review.unwrap_or(moves.len());
+    if let Some((index, last)) = shown.checked_sub(1).and_then(|i| moves.get(i).map(|m| (i, m))) {
+        let first = game.start().side_to_move();
+        let mover = if index % 2 == 0 { first } else { first.opponent() };
         parts.push(format!("{} ({}) played {last}.", mover.name(), play.seat_name(mover)));
     }
     parts.push(format!("{}.", play.headline()));

@@ -114,8 +114,12 @@ impl Play {
         self.review.is_none() && self.end().is_none()
     }
 
-    /// The status panel's and the page's first line: the end, or whose turn it is.
+    /// The status panel's and the page's first line: the position under review, the end, or
+    /// whose turn it is.
     pub fn headline(&self) -> String {
+        if let Some(ply) = self.review {
+            return format!("Reviewing the position after ply {ply}");
+        }
         match self.end() {
             Some(end) => format!("Game over: {end}"),
             None => {

@@ -348,7 +348,7 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool, not
     let position = play.shown_position();
     let side = position.side_to_move();
     let headline = match (play.review, play.end()) {
-        (Some(ply), _) => egui::RichText::new(format!("Reviewing the position after ply {ply}")),
+        (Some(_), _) => egui::RichText::new(play.headline()),
         (None, Some(_)) => egui::RichText::new(play.headline()).strong(),
         (None, None) if solved => egui::RichText::new("Solved: go on to the next scene").strong(),
         (None, None) => egui::RichText::new(play.headline()),
