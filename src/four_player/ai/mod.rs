@@ -110,6 +110,7 @@ impl Player {
                 // The noisy levels score every root move at the depth reached, then add noise.
                 decision.phase = Phase::Score {
                     depth: result.depth.max(1),
+                    searched: result.score,
                     unscored: game.legal_moves().iter().rev().copied().collect(),
                     best: None,
                     fallback: result.best,
@@ -119,6 +120,7 @@ impl Player {
             }
             Phase::Score {
                 depth,
+                searched,
                 unscored,
                 best,
                 fallback,
@@ -130,9 +132,12 @@ impl Player {
                     let Some(mv) = unscored.pop() else {
                         return finished(best);
                     };
+                    // A move more than twice the noise below the best cannot be chosen, whatever
+                    // the noise: its exact score is not needed.
+                    let floor = *searched - 2 * self.level.noise - 1;
                     let scored = self
                         .engine
-                        .score_root_move(game, mv, *depth, slice_nodes - spent, clock, stop);
+                        .score_root_move(game, mv, *depth, floor, slice_nodes - spent, clock, stop);
                     let Some((score, used)) = scored else {
                         if stop.is_stopped() || spent == 0 {
                             // Stopped, or a slice too small to score one move: the search's move.
@@ -217,6 +222,8 @@ enum Phase {
     Search(Box<IterativeDeepening>),
     Score {
         depth: u32,
+        /// The search's score of its best move at that depth.
+        searched: i32,
         /// Root moves still to score, the next one last.
         unscored: Vec<Move>,
         best: Option<(Move, i32)>,

@@ -156,14 +156,17 @@ impl Engine {
         }
     }
 
-    /// The score of playing `mv` at the root, searched `depth` plies in all (the noisy levels
-    /// score every root move this way) within `node_limit` nodes, and the nodes it took; `None`
-    /// when stopped or out of nodes.
+    /// The score of playing `mv` at the root from the root seat's side, searched `depth` plies
+    /// in all within `node_limit` nodes, and the nodes it took; `None` when stopped or out of
+    /// nodes. Only scores above `floor` are exact: a move worth `floor` or less may come back as
+    /// any score up to `floor` (the noisy levels ask only what could still be chosen).
+    #[allow(clippy::too_many_arguments)]
     pub fn score_root_move(
         &mut self,
         game: &Game,
         mv: Move,
         depth: u32,
+        floor: i32,
         node_limit: u64,
         clock: &dyn Clock,
         stop: &StopFlag,
@@ -175,7 +178,13 @@ impl Engine {
             stop,
         };
         let mut run = Run::new(self, game, budget, depth);
-        let score = run.root_move(mv, depth as i32, -INFINITY, INFINITY);
+        let floor = floor.max(-INFINITY);
+        let (alpha, beta) = if run.maximizer(run.root) {
+            (floor, INFINITY)
+        } else {
+            (-INFINITY, -floor)
+        };
+        let score = run.root_move(mv, depth as i32, alpha, beta);
         (!run.aborted).then(|| (run.to_root(score), run.nodes))
     }
 }

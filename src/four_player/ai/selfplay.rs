@@ -5,7 +5,7 @@
 
 use super::greedy::Greedy;
 use super::levels::{self, Level};
-use super::{Engine, Player, Strategy};
+use super::{Engine, MATE, Player, Strategy};
 use crate::engine::limits::{Clock, StopFlag};
 use crate::engine::matches::{Pairing, rotated, run_indexed};
 use crate::engine::random::Rng;
@@ -155,7 +155,7 @@ fn sound_random_move(engine: &mut Engine, game: &Game, rng: &mut Rng, clock: &dy
         .iter()
         .filter_map(|&mv| {
             engine
-                .score_root_move(game, mv, 2, u64::MAX, clock, &stop)
+                .score_root_move(game, mv, 2, -MATE, u64::MAX, clock, &stop)
                 .map(|(s, _)| (mv, s))
         })
         .collect();
