@@ -6,8 +6,9 @@ use crate::engine::Limits;
 pub use crate::engine::level::Level;
 use crate::engine::level::{depth, nodes};
 
-/// Every level, weakest first. The ratings are the self-play ladder's (README, "Four-player
-/// computer"); the top level stays within 2 s a move on the reference machine.
+/// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-01 (12
+/// games a pair, each level rated against the one below from beginner's 1500; README,
+/// "Four-player computer"); the top level stays within 2 s a move on the reference machine.
 pub const LEVELS: [Level; 6] = [
     Level::new(
         "beginner",
@@ -16,26 +17,26 @@ pub const LEVELS: [Level; 6] = [
         250,
         (1500.0, 350.0),
     ),
-    Level::new("novice", "two plies, some noise (±100)", depth(2), 100, (1500.0, 350.0)),
+    Level::new("novice", "two plies, some noise (±100)", depth(2), 100, (1753.0, 54.0)),
     Level::new(
         "casual",
         "three plies, a little noise (±30)",
         depth(3),
         30,
-        (1500.0, 350.0),
+        (2088.0, 56.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1500.0, 350.0)),
-    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (1500.0, 350.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2163.0, 52.0)),
+    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2604.0, 60.0)),
     Level::new(
         "master",
         "800,000 nodes, at most 2 s",
         MASTER_LIMITS,
         0,
-        (1500.0, 350.0),
+        (2679.0, 52.0),
     ),
 ];
 
-/// The top level: 800,000 nodes (about 0.6 s in Teams and FFA here, where it stays
+/// The top level: 800,000 nodes (0.5–0.9 s in Teams and FFA here, where it stays
 /// reproducible), and never more than 2 s a move (Club's generator is about ten times slower).
 const MASTER_LIMITS: Limits = Limits {
     depth: None,
