@@ -27,13 +27,7 @@ pub const LEVELS: [Level; 6] = [
     ),
     Level::new("club", "20,000 nodes", nodes(20_000), 0, (2163.0, 52.0)),
     Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2604.0, 60.0)),
-    Level::new(
-        "master",
-        "800,000 nodes, at most 2 s",
-        MASTER_LIMITS,
-        0,
-        (2679.0, 52.0),
-    ),
+    Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2679.0, 52.0)),
 ];
 
 /// The top level: 800,000 nodes (0.5–0.9 s in Teams and FFA here, where it stays
