@@ -31,11 +31,9 @@ pub fn piece_value(rules: Rules, kind: PieceKind, mark: Mark) -> i32 {
         RuleKind::Ffa => {
             let points = match (kind, mark) {
                 (PieceKind::Queen, Mark::OnePoint) => 6,
-                (PieceKind::Pawn, _) => 1,
-                (PieceKind::Knight, _) => 3,
-                (PieceKind::Bishop | PieceKind::Rook, _) => 5,
-                (PieceKind::Queen, _) => 9,
+                // A king is not taken (but under `capture-king`, where its 20 are the game).
                 (PieceKind::King, _) => 0,
+                _ => Piece::new(Seat::Red, kind).capture_points() as i32,
             };
             points * POINT * 3 / 4
         }

@@ -583,13 +583,19 @@ impl<'a> Run<'a> {
         i32::from(checks_rival)
     }
 
-    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
+    /// Counts a node; its score when it ends at once (out of budget: any score, the search is
+    /// abandoned; the game over by who is left).
+    fn enter(&mut self, ply: usize) -> Option<i32> {
         if self.out_of_budget() {
-            return 0;
+            return Some(0);
         }
         self.nodes += 1;
-        if self.pos.is_over(self.rules) {
-            return self.terminal(ply);
+        self.pos.is_over(self.rules).then(|| self.terminal(ply))
+    }
+
+    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
+        if let Some(score) = self.enter(ply) {
+            return score;
         }
         let key = self.key();
         if self.repeated(key) || self.pos.halfmove >= 200 {
@@ -777,12 +783,8 @@ impl<'a> Run<'a> {
     /// Captures and promotions only, until the position is quiet; the seat to move may also
     /// stand on the position as it is.
     fn quiesce(&mut self, ply: usize, plies: u32, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
-        if self.out_of_budget() {
-            return 0;
-        }
-        self.nodes += 1;
-        if self.pos.is_over(self.rules) {
-            return self.terminal(ply);
+        if let Some(score) = self.enter(ply) {
+            return score;
         }
         let seat = self.pos.turn;
         let maximizing = self.maximizer(seat);
