@@ -3,6 +3,8 @@
 (many distinct colours), and that two views differ. Standard library only.
 
 usage: check_png.py IMAGE [IMAGE...]   (every pair must differ)
+       check_png.py --armies IMAGE     (the four-player board: red, blue, yellow and green
+                                        pieces must all be seen)
 """
 import struct
 import sys
@@ -51,8 +53,39 @@ def decode(path):
     return width, height, channels, rows
 
 
+def army_pixels(rows, width, channels):
+    """Counts pixels whose hue is clearly one army's: red, blue, yellow, green."""
+    counts = {"red": 0, "blue": 0, "yellow": 0, "green": 0}
+    for row in rows[::2]:
+        for x in range(0, width * channels, channels * 2):
+            r, g, b = row[x], row[x + 1], row[x + 2]
+            if r > g + 70 and r > b + 70:
+                counts["red"] += 1
+            elif b > r + 60 and b > g + 25:
+                counts["blue"] += 1
+            elif r > 140 and g > 110 and b + 70 < g:
+                counts["yellow"] += 1
+            elif g > r + 40 and g > b + 30:
+                counts["green"] += 1
+    return counts
+
+
+def check_armies(path):
+    width, height, channels, rows = decode(path)
+    counts = army_pixels(rows, width, channels)
+    print(f"{path}: army-coloured pixels in a sample {counts}")
+    for army, count in counts.items():
+        if count < 150:
+            raise SystemExit(f"{path}: the {army} army is not to be seen ({count} pixels)")
+    print("four armies seen")
+
+
 def main():
     paths = sys.argv[1:]
+    if paths and paths[0] == "--armies":
+        for path in paths[1:]:
+            check_armies(path)
+        return
     images = {}
     for path in paths:
         width, height, channels, rows = decode(path)

@@ -1,9 +1,13 @@
-//! The Bevy game: `shell` is what any mode stands on (camera, fonts, screenshots, the browser's
-//! console), `fourfold` the 4D game's plugins. Each child module exposes `plugin(app)`. The logic
-//! plugins (state, mirrors, keyboard, pointer, turns) run headless in tests; the visual ones
-//! (meshes, picking, fonts, camera, overlays, panels) need a window.
+//! The Bevy game: `shell` is what both games stand on (camera, light, the egui frame, fonts,
+//! screenshots, the turn task, the browser's console), `fourfold` the 4D game's plugins and
+//! `four_player` four-player chess's; `Mode` says which game is on the screen. Each child
+//! module exposes `plugin(app)`. The logic plugins (state, mirrors, keyboard, pointer, turns)
+//! run headless in tests; the visual ones (meshes, picking, fonts, camera, overlays, panels)
+//! need a window.
 
+pub mod four_player;
 pub mod fourfold;
+pub mod mode;
 pub mod shell;
 
 use bevy::prelude::*;
@@ -25,7 +29,9 @@ pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
 use shell::console;
 pub use shell::screenshot::ScreenshotRequest;
-use shell::{camera, fonts, screenshot};
+use shell::{camera, egui_frame, fonts, lights, screenshot};
+
+pub use mode::Mode;
 
 use crate::fourfold::rules::{Position, Square};
 
@@ -57,10 +63,22 @@ pub struct Launch {
     pub notice: Option<String>,
     /// The computer level (an index into `ai::LEVELS`) to play, instead of the default.
     pub opponent: Option<usize>,
+    /// The game to open in.
+    pub mode: Mode,
+    /// Four-player chess: the game to start with instead of the default FFA game.
+    pub four_player_game: Option<crate::four_player::Game>,
+    /// Four-player chess: a square whose piece starts selected.
+    pub four_player_select: Option<crate::four_player::Square>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
 pub fn logic_plugins(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    if !app.world().contains_resource::<State<Mode>>() {
+        app.init_state::<Mode>();
+    }
     app.configure_sets(
         Update,
         (
@@ -77,6 +95,7 @@ pub fn logic_plugins(app: &mut App) {
         keyboard::plugin,
         pointer::plugin,
         turns::plugin,
+        four_player::logic_plugin,
     ));
 }
 
@@ -110,10 +129,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 ..default()
             }),
     )
-    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
+    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)))
+    .insert_state(launch.mode);
     logic_plugins(&mut app);
     app.add_plugins((
         visuals::plugin,
+        four_player::visual_plugin,
+        egui_frame::plugin,
+        lights::plugin,
         fonts::plugin,
         camera::plugin,
         facing::plugin,
@@ -161,6 +184,22 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.insert_resource(Play::new(start, seats));
     if let Some(view) = launch.view {
         app.insert_resource(view).insert_resource(ViewTarget(view));
+    }
+    if let Some(game) = launch.four_player_game {
+        let sitters = if unattended {
+            [four_player::table::Sitter::Human; 4]
+        } else {
+            four_player::table::default_sitters()
+        };
+        app.insert_resource(four_player::table::Table::new(game, sitters));
+    }
+    if let Some(square) = launch.four_player_select {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<four_player::table::TableIntent>| {
+                intents.write(four_player::table::TableIntent::Activate(square));
+            },
+        );
     }
     if let Some(square) = launch.select {
         app.add_systems(Startup, move |mut intents: MessageWriter<Intent>| {

@@ -64,7 +64,22 @@ pub fn execute(command: Command) -> Result<(), String> {
             rotate,
             scene,
             size,
+            game,
+            four_player,
         } => {
+            if game == "four-player" {
+                let select = select
+                    .map(|s| s.parse::<crate::four_player::Square>())
+                    .transpose()
+                    .map_err(|e| format!("--select: {e}"))?;
+                return crate::app::run(crate::app::Launch {
+                    screenshot: Some(crate::app::ScreenshotRequest { path: out, size }),
+                    mode: crate::app::Mode::FourPlayer,
+                    four_player_game: Some(four_player.game()?),
+                    four_player_select: select,
+                    ..Default::default()
+                });
+            }
             let position = fen
                 .map(|f| crate::fourfold::rules::Position::from_fen(&f).map_err(|e| e.to_string()))
                 .transpose()?;
@@ -86,6 +101,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 scene,
                 notice: None,
                 opponent: None,
+                ..Default::default()
             };
             crate::app::run(launch)
         }

@@ -196,6 +196,13 @@ impl FourPlayerStart {
             .transpose()
     }
 
+    /// The game this start names, for the game window.
+    #[cfg(feature = "app")]
+    pub(super) fn game(&self) -> Result<crate::four_player::Game, String> {
+        let (position, rules) = self.resolve()?;
+        Ok(crate::four_player::Game::new(rules, position))
+    }
+
     fn resolve(&self) -> Result<(Position, Rules), String> {
         let position = match (&self.fen4, self.setup) {
             (Some(text), _) => Position::from_fen4(text).map_err(|e| e.to_string())?,

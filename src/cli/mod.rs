@@ -26,6 +26,9 @@ use crate::fourfold::rules::{Position, Setup};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The game the window opens in: 4d or four-player (without a command).
+    #[arg(long, value_parser = ["4d", "four-player"])]
+    pub game: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -122,6 +125,12 @@ pub enum Command {
         /// Window size as WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// The game to render: 4d, or four-player (then --fen4, --setup, --rules and --select
+        /// name a four-player position and square).
+        #[arg(long, default_value = "4d", value_parser = ["4d", "four-player"])]
+        game: String,
+        #[command(flatten)]
+        four_player: four_player::FourPlayerStart,
     },
     /// Play each pair of adjacent levels (and the top level against the reference opponent) and
     /// rate the levels with Glicko-2, chained up from the beginner at 1500.
@@ -211,7 +220,7 @@ where
     };
     let outcome = match cli.command {
         Some(command) => commands::execute(command),
-        None => launch_game(),
+        None => launch_game(cli.game.as_deref()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -263,8 +272,12 @@ fn fail(message: &str) -> ExitCode {
 }
 
 #[cfg(feature = "app")]
-fn launch_game() -> Result<(), String> {
-    crate::app::run(crate::app::Launch::default())
+fn launch_game(game: Option<&str>) -> Result<(), String> {
+    let mode = game.map(crate::app::Mode::from_name).transpose()?.unwrap_or_default();
+    crate::app::run(crate::app::Launch {
+        mode,
+        ..Default::default()
+    })
 }
 
 /// `90,0,-45` to three angles in degrees (each -3600 to 3600).
@@ -308,7 +321,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 #[cfg(not(feature = "app"))]
-fn launch_game() -> Result<(), String> {
+fn launch_game(_game: Option<&str>) -> Result<(), String> {
     Err(
         "this build has no game window (built without the 'app' feature); run a command such as 'perft 3' or '--help'"
             .into(),

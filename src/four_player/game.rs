@@ -295,6 +295,19 @@ impl Game {
         &self.awards
     }
 
+    /// The game as it stood after its first `turns` turns (the start for 0), replayed from the
+    /// start: what review shows and what taking moves back leaves.
+    pub fn after(&self, turns: usize) -> Game {
+        let mut game = Game::new(self.rules, self.start.clone()).with_turn_limit(self.max_turns);
+        for played in self.turns.iter().take(turns) {
+            // Every turn here was played from this start under these rules: it plays again.
+            if game.play(played.turn).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
     /// Takes the seats put out on their own turn since the last turn played (see the field).
     pub fn take_unwritten_exit(&mut self) -> Option<Seat> {
         (!self.unwritten_exits.is_empty()).then(|| self.unwritten_exits.remove(0))

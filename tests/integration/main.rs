@@ -6,6 +6,7 @@ mod app;
 mod cli;
 mod four_player;
 mod four_player_ai;
+mod four_player_app;
 mod four_player_club;
 mod four_player_ffa;
 mod four_player_records;

@@ -21,9 +21,20 @@ pub fn plugin(app: &mut App) {
             Update,
             (face_the_new_game.run_if(resource_changed::<Play>), reset_view)
                 .chain()
-                .after(crate::app::AppSystems::Apply),
+                .after(crate::app::AppSystems::Apply)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
         )
-        .add_systems(Update, fit_the_turned_tesseract.run_if(resource_changed::<View>));
+        .add_systems(
+            Update,
+            fit_the_turned_tesseract
+                .run_if(resource_changed::<View>)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
+        // Coming back from the other mode, which set the camera for its own board.
+        .add_systems(
+            OnEnter(crate::app::Mode::Fourfold),
+            (fit_the_turned_tesseract, face_on_coming_back),
+        );
 }
 
 /// How far the board reaches from the centre in `view`: the farthest of the 16 corners of the
@@ -62,6 +73,14 @@ pub fn facing(player: Color) -> Orbit {
     Orbit {
         yaw,
         ..Orbit::default()
+    }
+}
+
+/// The first entry keeps the camera the settings gave; coming back from the other game faces
+/// the player's side again.
+fn face_on_coming_back(play: Res<Play>, mut entered_before: Local<bool>, mut orbit: ResMut<Orbit>) {
+    if std::mem::replace(&mut *entered_before, true) {
+        *orbit = facing(play.player_color());
     }
 }
 

@@ -10,16 +10,19 @@ use bevy::prelude::*;
 use super::facing::ResetView;
 use super::mirror::ViewTarget;
 use super::state::{Intent, Play};
+pub use crate::app::shell::egui_frame::UiWantsKeyboard;
+pub use crate::app::shell::review::review_step;
 use crate::fourfold::rules::{Color, Square};
-
-/// Whether the UI (egui) is typing, so the board must leave keys alone.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct UiWantsKeyboard(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<UiWantsKeyboard>()
         .add_message::<ResetView>()
-        .add_systems(Update, (board_keys, view_keys).in_set(crate::app::AppSystems::Input));
+        .add_systems(
+            Update,
+            (board_keys, view_keys)
+                .in_set(crate::app::AppSystems::Input)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        );
 }
 
 /// a1 of the board a player starts on: bottom-left for White, top-right (its mirror) for Black.
@@ -45,20 +48,6 @@ pub fn step(from: Square, key: KeyCode, alt: bool) -> Square {
         _ => return from,
     };
     from.offset(delta).unwrap_or(from)
-}
-
-/// Where ←, →, Home or End take the review: `shown` is the ply on display (`None`: the game as
-/// it stands), `plies` the game's length. `None` when the key does not move it.
-pub fn review_step(shown: Option<usize>, plies: usize, key: KeyCode) -> Option<Option<usize>> {
-    let at = shown.unwrap_or(plies);
-    let to = match key {
-        KeyCode::ArrowLeft => at.checked_sub(1)?,
-        KeyCode::ArrowRight if at < plies => at + 1,
-        KeyCode::Home => 0,
-        KeyCode::End => plies,
-        _ => return None,
-    };
-    (to != at).then_some((to < plies).then_some(to))
 }
 
 /// The square after `from` in Tab order (Shift: before), wrapping around the 64.
@@ -179,19 +168,6 @@ mod tests {
         assert_eq!(step(sq("a1@00"), KeyCode::ArrowLeft, false), sq("a1@00"));
         assert_eq!(step(sq("a1@00"), KeyCode::ArrowDown, true), sq("a1@00"));
         assert_eq!(step(sq("d4@11"), KeyCode::ArrowUp, true), sq("d4@11"));
-    }
-
-    #[test]
-    fn review_keys_step_and_jump_through_the_game() {
-        let (left, right) = (KeyCode::ArrowLeft, KeyCode::ArrowRight);
-        assert_eq!(review_step(None, 3, left), Some(Some(2)), "from the game, back one ply");
-        assert_eq!(review_step(Some(2), 3, right), Some(None), "forward to the game itself");
-        assert_eq!(review_step(None, 3, right), None, "nothing after the game");
-        assert_eq!(review_step(Some(0), 3, left), None, "nothing before the start");
-        assert_eq!(review_step(Some(2), 3, KeyCode::Home), Some(Some(0)));
-        assert_eq!(review_step(Some(1), 3, KeyCode::End), Some(None));
-        assert_eq!(review_step(None, 0, left), None, "no moves, nothing to review");
-        assert_eq!(review_step(None, 3, KeyCode::KeyA), None);
     }
 
     #[test]

@@ -49,11 +49,7 @@ pub struct Captured {
 /// How long a captured piece takes to sink away, in seconds.
 pub const CAPTURE_SECONDS: f32 = 0.45;
 
-/// Reduced motion (a setting): pieces jump to their squares and the view to its target.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct Motion {
-    pub reduced: bool,
-}
+pub use crate::app::shell::motion::Motion;
 
 /// Where the view is heading; `View` follows it smoothly.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Default)]
@@ -66,7 +62,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<ViewTarget>()
         .init_resource::<Motion>()
-        .add_systems(Startup, spawn_cells)
+        .init_resource::<Shown>()
+        .add_systems(OnEnter(crate::app::Mode::Fourfold), spawn_cells)
+        .add_systems(OnExit(crate::app::Mode::Fourfold), forget_what_was_shown)
         .add_systems(
             Update,
             (
@@ -77,9 +75,27 @@ pub(crate) fn plugin(app: &mut App) {
                 follow_view_target,
             )
                 .chain()
-                .in_set(crate::app::AppSystems::Mirror),
+                .in_set(crate::app::AppSystems::Mirror)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
         )
-        .add_systems(PostUpdate, project.before(TransformSystems::Propagate));
+        .add_systems(
+            PostUpdate,
+            project
+                .before(TransformSystems::Propagate)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        );
+}
+
+/// What the pieces and markers show: the game's generation and the markers' squares. Cleared
+/// when the mode is left (its entities go), so coming back rebuilds them.
+#[derive(Resource, Default)]
+struct Shown {
+    pieces: Option<u64>,
+    markers: Vec<(Square, bool)>,
+}
+
+fn forget_what_was_shown(mut shown: ResMut<Shown>) {
+    *shown = Shown::default();
 }
 
 fn spawn_cells(mut commands: Commands) {
@@ -89,6 +105,7 @@ fn spawn_cells(mut commands: Commands) {
             OnSquare { square, lift: 0.0 },
             Transform::default(),
             Name::new(square.to_string()),
+            DespawnOnExit(crate::app::Mode::Fourfold),
         ));
     }
 }
@@ -98,13 +115,13 @@ fn sync_pieces(
     mut commands: Commands,
     play: Res<Play>,
     motion: Res<Motion>,
-    mut shown: Local<Option<u64>>,
+    mut shown: ResMut<Shown>,
     existing: Query<(Entity, &PieceModel)>,
 ) {
-    if *shown == Some(play.generation) {
+    if shown.pieces == Some(play.generation) {
         return;
     }
-    *shown = Some(play.generation);
+    shown.pieces = Some(play.generation);
     let position = play.shown_position();
     let mut wanted: std::collections::HashMap<Square, Piece> = position.placements().collect();
     let arrived = play.last_played.filter(|_| !motion.reduced);
@@ -129,6 +146,7 @@ fn sync_pieces(
             OnSquare { square, lift: 0.0 },
             Transform::default(),
             Name::new(format!("{} {}", piece.kind.name(), square)),
+            DespawnOnExit(crate::app::Mode::Fourfold),
         ));
         if let Some(mv) = arrived.filter(|m| m.to == square) {
             entity.insert(Travel {
@@ -155,7 +173,7 @@ fn sync_markers(
     mut commands: Commands,
     play: Res<Play>,
     whole_reach: Res<ShowWholeReach>,
-    mut shown: Local<Vec<(Square, bool)>>,
+    mut shown: ResMut<Shown>,
     existing: Query<Entity, With<TargetMarker>>,
 ) {
     let position = play.game.position();
@@ -170,7 +188,7 @@ fn sync_markers(
             }
         }
     }
-    if *shown == wanted {
+    if shown.markers == wanted {
         return;
     }
     for entity in &existing {
@@ -182,9 +200,10 @@ fn sync_markers(
             OnSquare { square, lift: 0.12 },
             Transform::default(),
             Name::new(format!("target {square}")),
+            DespawnOnExit(crate::app::Mode::Fourfold),
         ));
     }
-    *shown = wanted;
+    shown.markers = wanted;
 }
 
 fn advance_travel(mut commands: Commands, time: Res<Time>, mut travelling: Query<(Entity, &mut Travel)>) {

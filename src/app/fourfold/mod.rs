@@ -11,7 +11,6 @@ pub mod mirror;
 pub mod overlays;
 #[cfg(target_arch = "wasm32")]
 pub mod page;
-pub mod piece_meshes;
 pub mod pointer;
 pub mod profile;
 pub mod projection;

@@ -10,7 +10,9 @@ use crate::fourfold::rules::{Move, Square};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_frame, draw_move_lines, mark_selection_and_focus).after(crate::app::AppSystems::Mirror),
+        (draw_frame, draw_move_lines, mark_selection_and_focus)
+            .after(crate::app::AppSystems::Mirror)
+            .run_if(in_state(crate::app::Mode::Fourfold)),
     );
 }
 

@@ -42,11 +42,23 @@ pub fn launch_from_address() -> Launch {
         }
     }
     launch.scene = params.get("scene");
+    if let Some(game) = params.get("game") {
+        match crate::app::Mode::from_name(&game) {
+            Ok(mode) => launch.mode = mode,
+            Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
+        }
+    }
     launch
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Last, (mark_first_frame, write_status, write_focus));
+    app.add_systems(
+        Last,
+        (
+            mark_first_frame,
+            (write_status, write_focus).run_if(in_state(crate::app::Mode::Fourfold)),
+        ),
+    );
 }
 
 fn element(id: &str) -> Option<web_sys::Element> {

@@ -24,8 +24,18 @@ pub fn plugin(app: &mut App) {
         .init_resource::<OverBoard>()
         .init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<AccumulatedMouseMotion>()
-        .add_systems(Update, clear_on_empty_click.in_set(crate::app::AppSystems::Input))
-        .add_systems(Update, tell_the_camera.run_if(resource_changed::<Hovered>))
+        .add_systems(
+            Update,
+            clear_on_empty_click
+                .in_set(crate::app::AppSystems::Input)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
+        .add_systems(
+            Update,
+            tell_the_camera
+                .run_if(resource_changed::<Hovered>)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
         .add_observer(on_click)
         .add_observer(on_over)
         .add_observer(on_out);

@@ -39,7 +39,12 @@ impl ProfileStore {
 pub fn plugin(app: &mut App) {
     app.init_resource::<ProfileStore>()
         .add_systems(Startup, load_profile)
-        .add_systems(Update, record_games.after(crate::app::AppSystems::Apply))
+        .add_systems(
+            Update,
+            record_games
+                .after(crate::app::AppSystems::Apply)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
         .add_systems(Last, abandon_on_exit);
 }
 

@@ -95,10 +95,7 @@ pub fn place_4d(p: [f32; 4], flat: Vec3, view: &View) -> (Vec3, f32) {
     (flat.lerp(tesseract, t), 1.0 + (scale * 0.6 - 1.0) * t)
 }
 
-/// Ease in and out, so squares start and finish their travel gently.
-pub fn smooth(t: f32) -> f32 {
-    t * t * (3.0 - 2.0 * t)
-}
+pub use crate::app::shell::motion::smooth;
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,8 @@ use super::turns::Thinking;
 use super::tutorial::Tutorial;
 
 pub fn plugin(app: &mut App) {
-    app.add_message::<RequestRedraw>().add_systems(Last, ask_for_frames);
+    app.add_message::<RequestRedraw>()
+        .add_systems(Last, ask_for_frames.run_if(in_state(crate::app::Mode::Fourfold)));
 }
 
 /// Pieces on the move: travelling to their square, or sinking away.

@@ -169,7 +169,10 @@ fn save_when_changed(
     motion: Res<Motion>,
     time: Res<Time<Real>>,
     mut exit: MessageReader<AppExit>,
+    mode: Option<Res<State<crate::app::Mode>>>,
 ) {
+    // The camera setting is the 4D board's: the four-player board's orbit is not kept.
+    let orbit = orbit.filter(|_| mode.is_none_or(|m| *m.get() == crate::app::Mode::Fourfold));
     let changed = target.is_changed()
         || orbit.as_ref().is_some_and(|o| o.is_changed())
         || form.as_ref().is_some_and(|f| f.is_changed())

@@ -400,8 +400,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Abandoned>()
         .add_message::<Notice>()
         .init_resource::<ShownNotice>()
-        .add_systems(Update, show_notices.after(crate::app::AppSystems::Turns))
-        .add_systems(Update, apply_intents.in_set(crate::app::AppSystems::Apply));
+        .add_systems(
+            Update,
+            (
+                show_notices.after(crate::app::AppSystems::Turns),
+                apply_intents.in_set(crate::app::AppSystems::Apply),
+            )
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        );
 }
 
 fn apply_intents(

@@ -60,12 +60,18 @@ impl Thinking {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Thinking>().add_systems(
-        Update,
-        (start_thinking, collect_answer)
-            .chain()
-            .in_set(crate::app::AppSystems::Turns),
-    );
+    app.init_resource::<Thinking>()
+        .add_systems(
+            Update,
+            (start_thinking, collect_answer)
+                .chain()
+                .in_set(crate::app::AppSystems::Turns)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
+        // A computer thinking in the 4D game stops when the player leaves it.
+        .add_systems(OnExit(crate::app::Mode::Fourfold), |mut thinking: ResMut<Thinking>| {
+            thinking.cancel()
+        });
 }
 
 fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {

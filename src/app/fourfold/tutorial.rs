@@ -164,7 +164,8 @@ pub(crate) fn plugin(app: &mut App) {
             (open_scene, apply_loaded_scene, follow_play)
                 .chain()
                 .after(crate::app::AppSystems::Apply)
-                .before(crate::app::AppSystems::Turns),
+                .before(crate::app::AppSystems::Turns)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
         );
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(Update, reload_changed_scene);

@@ -2,18 +2,11 @@
 //! copy and paste, the view controls, the readout of the hovered move, and the axis gizmo. The
 //! 3D view gets the window area the panels leave.
 
-use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, ClearColorConfig};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{
-    EguiContexts, EguiGlobalSettings, EguiInput, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
-};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::facing::ResetView;
-use super::keyboard::UiWantsKeyboard;
 use super::labels::{ShowBoardNames, draw_labels};
 use super::mirror::Motion;
 use super::mirror::ViewTarget;
@@ -24,7 +17,7 @@ use super::settings::{FormSetting, SettingsStore};
 use super::state::{Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
-use crate::app::shell::camera::{FreeArea, MainCamera, UiWantsPointer};
+use crate::app::shell::camera::{FreeArea, MainCamera};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::reach::describe_change;
@@ -105,87 +98,17 @@ fn form_into_settings(form: Res<Form>, mut setting: ResMut<FormSetting>) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(EguiPlugin::default())
-        .init_resource::<Form>()
+    app.init_resource::<Form>()
         .init_resource::<FormSetting>()
-        .add_systems(Startup, spawn_ui_camera)
         .add_systems(PostStartup, (form_from_settings, form_follows_the_first_game).chain())
         .add_systems(Update, form_into_settings.run_if(resource_changed::<Form>))
         .init_resource::<ShowBoardNames>()
-        .add_systems(EguiPrimaryContextPass, (panels, axis_gizmo, draw_labels).chain())
         .add_systems(
-            PreUpdate,
-            (share_input_wishes, keep_tab_for_the_board, quiet_unchanged_modifiers)
-                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+            EguiPrimaryContextPass,
+            (panels, axis_gizmo, draw_labels)
+                .chain()
+                .run_if(in_state(crate::app::Mode::Fourfold)),
         );
-}
-
-/// bevy_egui reports the modifier keys every frame as a `ModifiersChanged` event, and egui asks
-/// for another frame after any event: the window would never rest. Only real changes pass.
-fn quiet_unchanged_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Option<egui::Modifiers>>) {
-    for mut input in &mut inputs {
-        input.0.events.retain(|event| match event {
-            egui::Event::ModifiersChanged(now) => last.replace(*now) != Some(*now),
-            _ => true,
-        });
-    }
-}
-
-/// Tab belongs to the board (keyboard play steps through squares with it). egui would also move
-/// its focus between widgets on Tab, and Enter would then press the focused one; so unless the
-/// player is typing in a text field, egui does not see Tab.
-fn keep_tab_for_the_board(wants: Res<EguiWantsInput>, mut inputs: Query<&mut EguiInput>) {
-    if wants.wants_keyboard_input() {
-        return;
-    }
-    for mut input in &mut inputs {
-        input.0.events.retain(|event| {
-            !matches!(
-                event,
-                egui::Event::Key {
-                    key: egui::Key::Tab,
-                    ..
-                }
-            )
-        });
-    }
-}
-
-/// egui draws with its own camera over the whole window, so the 3D camera's viewport can
-/// shrink to the free area without moving the panels.
-fn spawn_ui_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
-    settings.auto_create_primary_context = false;
-    commands.spawn((
-        PrimaryEguiContext,
-        Camera2d,
-        RenderLayers::none(),
-        Camera {
-            order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
-            ..default()
-        },
-    ));
-}
-
-/// Whether egui has the keyboard and the pointer: the pointer is egui's over a panel (outside
-/// the 3D view), over a floating area (a menu, a dialog), or while it drags a widget.
-fn share_input_wishes(
-    wants: Res<EguiWantsInput>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    free: Res<FreeArea>,
-    mut keyboard: ResMut<UiWantsKeyboard>,
-    mut pointer: ResMut<UiWantsPointer>,
-) {
-    keyboard.set_if_neq(UiWantsKeyboard(wants.wants_keyboard_input()));
-    let over_panel = window.physical_cursor_position().is_some_and(|p| free.outside(p));
-    pointer.set_if_neq(UiWantsPointer(
-        over_panel || wants.is_pointer_over_area() || wants.is_using_pointer(),
-    ));
 }
 
 /// The rest of what the panels read and write (a system takes at most 16 parameters).
@@ -197,6 +120,7 @@ struct PanelExtras<'w> {
     motion: ResMut<'w, Motion>,
     names: ResMut<'w, ShowBoardNames>,
     notice: Res<'w, ShownNotice>,
+    mode: ResMut<'w, NextState<crate::app::Mode>>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -221,6 +145,7 @@ fn panels(
         mut motion,
         mut names,
         notice,
+        mut mode,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -239,6 +164,7 @@ fn panels(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Tesseract Chess");
+                crate::app::shell::egui_frame::game_switch(ui, crate::app::Mode::Fourfold, &mut mode);
                 let newcomer = profile.as_ref().is_none_or(|p| p.profile.games.is_empty());
                 if newcomer && tutorial.scene.is_none() && play.game.moves().is_empty() {
                     invitation(ui, &mut open_scene);

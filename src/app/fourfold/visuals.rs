@@ -1,13 +1,13 @@
 //! What the mirrored entities look like: meshes and materials for cells, pieces and target
 //! markers (added when the entity appears), cell tints for selection, focus, the last move and
-//! check, the lights, and mesh picking (what a click or hover means is `pointer`'s).
+//! check, and mesh picking (what a click or hover means is `pointer`'s).
 
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 
 use super::mirror::{Cell, PieceModel, TargetMarker};
-use super::piece_meshes::piece_mesh;
 use super::state::Play;
+use crate::app::shell::piece_meshes::piece_mesh;
 use crate::fourfold::rules::{Color as Side, PieceKind, Square};
 
 #[derive(Resource)]
@@ -51,8 +51,12 @@ pub fn cell_colour(square: Square) -> Color {
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(MeshPickingPlugin)
         .add_systems(PreStartup, make_looks)
-        .add_systems(Startup, spawn_lights)
-        .add_systems(Update, tint_cells.after(crate::app::AppSystems::Mirror))
+        .add_systems(
+            Update,
+            tint_cells
+                .after(crate::app::AppSystems::Mirror)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
+        )
         .add_observer(dress_cell)
         .add_observer(dress_piece)
         .add_observer(dress_marker);
@@ -95,21 +99,6 @@ fn make_looks(
         }),
     };
     commands.insert_resource(looks);
-}
-
-fn spawn_lights(mut commands: Commands) {
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 8_000.0,
-            shadow_maps_enabled: false,
-            ..default()
-        },
-        Transform::from_xyz(4.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.insert_resource(GlobalAmbientLight {
-        brightness: 500.0,
-        ..default()
-    });
 }
 
 fn is_dark(square: Square) -> bool {

@@ -70,6 +70,11 @@ impl Default for ContentScale {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct OverBoard(pub bool);
 
+/// Whether a right-button drag that starts on the board draws (an arrow) instead of orbiting.
+/// The game whose board draws arrows sets it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct RightDragDraws(pub bool);
+
 #[derive(Component)]
 pub struct MainCamera;
 
@@ -79,6 +84,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<UiWantsPointer>()
         .init_resource::<OverBoard>()
         .init_resource::<ContentScale>()
+        .init_resource::<RightDragDraws>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (orbit_with_mouse, orbit_with_touch, place_camera).chain());
 }
@@ -96,19 +102,25 @@ fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     ));
 }
 
-/// Orbits while the right or middle button is held, or the left one after pressing it on empty
-/// space (a left press on a cell or piece is a click, not a drag). The wheel zooms.
+/// Orbits while the right or middle button is held (unless a right press on the board draws),
+/// or the left one after pressing it on empty space (a left press on a cell or piece is a
+/// click, not a drag). The wheel zooms.
+#[allow(clippy::too_many_arguments)]
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     ui: Res<UiWantsPointer>,
     over_board: Res<OverBoard>,
-    mut left_drag: Local<bool>,
+    draws: Res<RightDragDraws>,
+    (mut left_drag, mut right_draws): (Local<bool>, Local<bool>),
     mut orbit: ResMut<Orbit>,
 ) {
     if buttons.just_pressed(MouseButton::Left) {
         *left_drag = !ui.0 && !over_board.0;
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        *right_draws = draws.0 && over_board.0;
     }
     if !buttons.pressed(MouseButton::Left) {
         *left_drag = false;
@@ -116,7 +128,8 @@ fn orbit_with_mouse(
     if ui.0 && !*left_drag {
         return;
     }
-    let dragging = buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) || *left_drag;
+    let right_orbits = buttons.pressed(MouseButton::Right) && !*right_draws;
+    let dragging = right_orbits || buttons.pressed(MouseButton::Middle) || *left_drag;
     if dragging {
         orbit.yaw -= motion.delta.x * 0.006;
         orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.1, 1.5);

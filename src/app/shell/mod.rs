@@ -1,12 +1,17 @@
-//! What any game mode of the app stands on: the camera and its orbit, the fonts of the egui
-//! frame, screenshots from the command line, the browser's console, the native window's
+//! What any game mode of the app stands on: the camera and its orbit, the light, the piece
+//! models, the egui frame (its camera, who gets the keyboard and the pointer) and its fonts, screenshots from the command line, the browser's console, the native window's
 //! reactive updates, and the computer's turn task (generic over a game's `Thinker`).
 
 pub mod camera;
 #[cfg(target_arch = "wasm32")]
 pub mod console;
+pub mod egui_frame;
 pub mod fonts;
+pub mod lights;
+pub mod motion;
+pub mod piece_meshes;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod reactive;
+pub mod review;
 pub mod screenshot;
 pub mod turn_task;

@@ -1,0 +1,250 @@
+//! The player's hands on the cross board. Keyboard: Tab to the board (the viewer's king's square
+//! first, then the last square focused; further Tabs step through the squares), arrows move the
+//! focus as the viewer sees the board (↑ is away from the viewer's side), Enter or Space selects
+//! or moves, Escape clears the selection (and then leaves the board); off the board ← / → step
+//! through the game and Home / End jump. Mouse and touch: a click or tap on a cell, piece or
+//! target activates its square; a right-drag from one square to another draws an arrow.
+
+use bevy::prelude::*;
+
+use super::mirror::{CrossCell, CrossPiece, CrossTarget};
+use super::overlays::{Arrow, Arrows, drawn_arrow_colour};
+use super::table::{Table, TableIntent};
+use crate::app::Mode;
+use crate::app::shell::camera::{OverBoard, UiWantsPointer};
+use crate::app::shell::egui_frame::UiWantsKeyboard;
+use crate::app::shell::review::review_step;
+use crate::four_player::{Seat, Square};
+
+/// The square under the pointer, for the readout and for arrows.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct CrossHovered(pub Option<Square>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<CrossHovered>()
+        .add_systems(
+            Update,
+            (board_keys, draw_arrows_with_the_right_button)
+                .in_set(crate::app::AppSystems::Input)
+                .run_if(in_state(Mode::FourPlayer)),
+        )
+        .add_systems(
+            Update,
+            tell_the_camera
+                .run_if(resource_changed::<CrossHovered>)
+                .run_if(in_state(Mode::FourPlayer)),
+        )
+        .add_systems(OnExit(Mode::FourPlayer), |mut hovered: ResMut<CrossHovered>| {
+            hovered.0 = None
+        })
+        .add_observer(on_click)
+        .add_observer(on_over)
+        .add_observer(on_out);
+}
+
+/// One step from `from` along an arrow key, as `viewer` sees the board (the camera sits behind
+/// that seat); `from` where the step would leave the cross.
+pub fn step(from: Square, key: KeyCode, viewer: Seat) -> Square {
+    // (file, rank) of "up" and "right" for each seat's view.
+    let (up, right): ((i8, i8), (i8, i8)) = match viewer {
+        Seat::Red => ((0, 1), (1, 0)),
+        Seat::Blue => ((1, 0), (0, -1)),
+        Seat::Yellow => ((0, -1), (-1, 0)),
+        Seat::Green => ((-1, 0), (0, 1)),
+    };
+    let (df, dr) = match key {
+        KeyCode::ArrowUp => up,
+        KeyCode::ArrowDown => (-up.0, -up.1),
+        KeyCode::ArrowRight => right,
+        KeyCode::ArrowLeft => (-right.0, -right.1),
+        _ => return from,
+    };
+    from.offset(df, dr).unwrap_or(from)
+}
+
+/// The square after `from` in Tab order (Shift: before), wrapping around the 160.
+pub fn tab_step(from: Square, backwards: bool) -> Square {
+    let squares = Square::list();
+    let at = squares.iter().position(|&s| s == from).unwrap_or(0);
+    let next = if backwards {
+        (at + squares.len() - 1) % squares.len()
+    } else {
+        (at + 1) % squares.len()
+    };
+    squares[next]
+}
+
+fn board_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    ui: Res<UiWantsKeyboard>,
+    mut table: ResMut<Table>,
+    mut intents: MessageWriter<TableIntent>,
+) {
+    if ui.0 {
+        return;
+    }
+    let held = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_released(pair);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let viewer = table.viewer();
+    if keys.just_pressed(KeyCode::Tab) {
+        let home = table.shown_position().king_square(viewer);
+        let next = match (table.focus, table.last_focus) {
+            (Some(square), _) => tab_step(square, shift),
+            (None, Some(last)) => last,
+            (None, None) => home.unwrap_or(Square::list()[0]),
+        };
+        table.focus = Some(next);
+        table.last_focus = Some(next);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if table.selected.is_none() && table.promotion.is_none() {
+            table.focus = None;
+        }
+        intents.write(TableIntent::ClearSelection);
+    }
+    let turns = table.turns().len();
+    for key in [KeyCode::Home, KeyCode::End, KeyCode::ArrowLeft, KeyCode::ArrowRight] {
+        let arrow = matches!(key, KeyCode::ArrowLeft | KeyCode::ArrowRight);
+        if keys.just_pressed(key)
+            && !(arrow && table.focus.is_some())
+            && let Some(review) = review_step(table.review(), turns, key)
+        {
+            intents.write(TableIntent::Review(review));
+        }
+    }
+    let Some(focus) = table.focus else { return };
+    for key in [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+    ] {
+        if keys.just_pressed(key) {
+            let next = step(table.focus.unwrap_or(focus), key, viewer);
+            table.focus = Some(next);
+            table.last_focus = Some(next);
+        }
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        intents.write(TableIntent::Activate(table.focus.unwrap_or(focus)));
+    }
+}
+
+/// A right-button press on a square and its release on another draws an arrow there (the same
+/// arrow again takes it away); a right-drag that starts off the board orbits the camera.
+fn draw_arrows_with_the_right_button(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hovered: Res<CrossHovered>,
+    ui: Res<UiWantsPointer>,
+    mut pressed_on: Local<Option<Square>>,
+    mut arrows: ResMut<Arrows>,
+) {
+    if buttons.just_pressed(MouseButton::Right) {
+        *pressed_on = hovered.0.filter(|_| !ui.0);
+    }
+    if buttons.just_released(MouseButton::Right)
+        && let (Some(from), Some(to)) = (pressed_on.take(), hovered.0)
+        && from != to
+    {
+        arrows.toggle(Arrow {
+            from,
+            to,
+            colour: drawn_arrow_colour(),
+        });
+    }
+}
+
+/// The camera's drags need to know whether the pointer is over the board.
+fn tell_the_camera(hovered: Res<CrossHovered>, mut over: ResMut<OverBoard>) {
+    over.set_if_neq(OverBoard(hovered.0.is_some()));
+}
+
+/// The square an entity of the cross board stands for.
+fn square_of(
+    entity: Entity,
+    cells: &Query<&CrossCell>,
+    pieces: &Query<&CrossPiece>,
+    targets: &Query<&CrossTarget>,
+) -> Option<Square> {
+    cells
+        .get(entity)
+        .map(|c| c.0)
+        .or_else(|_| pieces.get(entity).map(|p| p.square))
+        .or_else(|_| targets.get(entity).map(|t| t.square))
+        .ok()
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    (cells, pieces, targets): (Query<&CrossCell>, Query<&CrossPiece>, Query<&CrossTarget>),
+    ui: Res<UiWantsPointer>,
+    mut intents: MessageWriter<TableIntent>,
+) {
+    if click.event.button != PointerButton::Primary || ui.0 {
+        return;
+    }
+    if let Some(square) = square_of(click.entity, &cells, &pieces, &targets) {
+        intents.write(TableIntent::Activate(square));
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    (cells, pieces, targets): (Query<&CrossCell>, Query<&CrossPiece>, Query<&CrossTarget>),
+    mut hovered: ResMut<CrossHovered>,
+) {
+    if let Some(square) = square_of(over.entity, &cells, &pieces, &targets) {
+        hovered.0 = Some(square);
+    }
+}
+
+fn on_out(
+    out: On<Pointer<Out>>,
+    (cells, pieces, targets): (Query<&CrossCell>, Query<&CrossPiece>, Query<&CrossTarget>),
+    mut hovered: ResMut<CrossHovered>,
+) {
+    if square_of(out.entity, &cells, &pieces, &targets) == hovered.0 {
+        hovered.0 = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn arrows_follow_the_viewers_side_and_stop_at_the_cross_edge() {
+        assert_eq!(step(sq("h1"), KeyCode::ArrowUp, Seat::Red), sq("h2"));
+        assert_eq!(step(sq("h1"), KeyCode::ArrowDown, Seat::Red), sq("h1"), "the edge");
+        assert_eq!(
+            step(sq("a7"), KeyCode::ArrowUp, Seat::Blue),
+            sq("b7"),
+            "Blue looks east"
+        );
+        assert_eq!(step(sq("a7"), KeyCode::ArrowRight, Seat::Blue), sq("a6"));
+        assert_eq!(step(sq("g14"), KeyCode::ArrowUp, Seat::Yellow), sq("g13"));
+        assert_eq!(step(sq("n8"), KeyCode::ArrowUp, Seat::Green), sq("m8"));
+        assert_eq!(
+            step(sq("d1"), KeyCode::ArrowLeft, Seat::Red),
+            sq("d1"),
+            "c1 is a corner"
+        );
+    }
+
+    #[test]
+    fn tab_wraps_through_the_160_squares() {
+        let squares = Square::list();
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        assert_eq!(tab_step(last, false), first);
+        assert_eq!(tab_step(first, true), last);
+        let mut at = first;
+        for _ in 0..160 {
+            at = tab_step(at, false);
+        }
+        assert_eq!(at, first);
+    }
+}

@@ -1,0 +1,291 @@
+//! What the cross board looks like: light and dark cells, the four armies in their colours, grey
+//! for an army that is out and a pale frosted look for a frozen Club army, target dots and
+//! rings, and the cells' tints for selection, keyboard focus, each seat's last move (in that
+//! seat's colour) and a king in check.
+
+use bevy::prelude::*;
+
+use super::mirror::{CrossCell, CrossPiece, CrossTarget};
+use super::table::Table;
+use crate::app::shell::piece_meshes::piece_mesh;
+use crate::four_player::{PieceKind, Seat, Square};
+
+/// The armies' colours: red, blue, yellow and green, as chess.com draws them, darkened enough to
+/// stand on light squares; grey for a dead army.
+pub const SEAT_COLOURS: [Color; 4] = [
+    Color::srgb(0.80, 0.16, 0.14),
+    Color::srgb(0.16, 0.38, 0.85),
+    Color::srgb(0.92, 0.72, 0.08),
+    Color::srgb(0.14, 0.58, 0.24),
+];
+pub const GREY: Color = Color::srgb(0.50, 0.50, 0.52);
+/// A frozen army: its own colour washed out towards ice.
+const FROST: Color = Color::srgb(0.82, 0.93, 1.0);
+
+pub fn seat_colour(seat: Seat) -> Color {
+    SEAT_COLOURS[seat.index()]
+}
+
+/// A frozen army's colour: pale, with a frost tint (unlike grey, the army is still in the game).
+pub fn frozen_colour(seat: Seat) -> Color {
+    seat_colour(seat).mix(&FROST, 0.65)
+}
+
+const LIGHT: Color = Color::srgb(0.86, 0.84, 0.78);
+const DARK: Color = Color::srgb(0.47, 0.50, 0.55);
+const SELECTED: Color = Color::srgb(0.95, 0.78, 0.32);
+const FOCUS: Color = Color::srgb(0.35, 0.58, 0.95);
+const CHECKED: Color = Color::srgb(0.88, 0.30, 0.26);
+
+pub fn is_dark(square: Square) -> bool {
+    (square.file() + square.rank()).is_multiple_of(2)
+}
+
+pub fn cell_colour(square: Square) -> Color {
+    if is_dark(square) { DARK } else { LIGHT }
+}
+
+#[derive(Resource)]
+struct CrossLooks {
+    tile: Handle<Mesh>,
+    pieces: [Handle<Mesh>; 6],
+    /// Per seat: live, frozen; then grey.
+    armies: [[Handle<StandardMaterial>; 2]; 4],
+    grey: Handle<StandardMaterial>,
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    move_marker: Handle<StandardMaterial>,
+    capture_marker: Handle<StandardMaterial>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, make_looks)
+        .add_systems(
+            Update,
+            tint_cells
+                .after(crate::app::AppSystems::Mirror)
+                .run_if(in_state(crate::app::Mode::FourPlayer)),
+        )
+        .add_observer(dress_cell)
+        .add_observer(dress_piece)
+        .add_observer(dress_target);
+}
+
+fn make_looks(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut army = |colour: Color, roughness: f32| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: roughness,
+            ..default()
+        })
+    };
+    let armies = Seat::ALL.map(|seat| [army(seat_colour(seat), 0.4), army(frozen_colour(seat), 0.15)]);
+    let grey = army(GREY, 0.8);
+    let looks = CrossLooks {
+        tile: meshes.add(Cuboid::new(0.96, 0.08, 0.96)),
+        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k))),
+        armies,
+        grey,
+        dot: meshes.add(Sphere::new(0.13)),
+        ring: meshes.add(Torus {
+            minor_radius: 0.05,
+            major_radius: 0.38,
+        }),
+        move_marker: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.20, 0.55, 0.95),
+            emissive: LinearRgba::rgb(0.05, 0.2, 0.5),
+            ..default()
+        }),
+        capture_marker: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.90, 0.25, 0.20),
+            emissive: LinearRgba::rgb(0.4, 0.05, 0.02),
+            ..default()
+        }),
+    };
+    commands.insert_resource(looks);
+}
+
+fn dress_cell(
+    add: On<Add, CrossCell>,
+    cells: Query<&CrossCell>,
+    looks: Res<CrossLooks>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
+    let Ok(cell) = cells.get(add.entity) else { return };
+    let material = materials.add(StandardMaterial {
+        base_color: cell_colour(cell.0),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    commands
+        .entity(add.entity)
+        .insert((Mesh3d(looks.tile.clone()), MeshMaterial3d(material)));
+}
+
+/// Knights look across the board: each army's towards the seat opposite.
+fn facing(seat: Option<Seat>) -> Quat {
+    let angle = match seat {
+        Some(Seat::Red) | None => 0.0,
+        Some(Seat::Blue) => -std::f32::consts::FRAC_PI_2,
+        Some(Seat::Yellow) => std::f32::consts::PI,
+        Some(Seat::Green) => std::f32::consts::FRAC_PI_2,
+    };
+    Quat::from_rotation_y(angle)
+}
+
+fn dress_piece(
+    add: On<Add, CrossPiece>,
+    pieces: Query<(&CrossPiece, &Transform)>,
+    looks: Res<CrossLooks>,
+    mut commands: Commands,
+) {
+    let Ok((model, transform)) = pieces.get(add.entity) else {
+        return;
+    };
+    let material = match model.piece.seat() {
+        Some(seat) => looks.armies[seat.index()][usize::from(model.frozen)].clone(),
+        None => looks.grey.clone(),
+    };
+    commands.entity(add.entity).insert((
+        Mesh3d(looks.pieces[model.piece.kind.index()].clone()),
+        MeshMaterial3d(material),
+        transform.with_rotation(facing(model.piece.seat())),
+    ));
+}
+
+fn dress_target(
+    add: On<Add, CrossTarget>,
+    targets: Query<&CrossTarget>,
+    looks: Res<CrossLooks>,
+    mut commands: Commands,
+) {
+    let Ok(target) = targets.get(add.entity) else { return };
+    let (mesh, material) = if target.capture {
+        (looks.ring.clone(), looks.capture_marker.clone())
+    } else {
+        (looks.dot.clone(), looks.move_marker.clone())
+    };
+    commands
+        .entity(add.entity)
+        .insert((Mesh3d(mesh), MeshMaterial3d(material)));
+}
+
+/// The colour a cell shows, most important first: a king in check, the selection, the keyboard
+/// focus, a seat's last move (the latest seat's wins a shared square), its plain colour.
+pub fn cell_tint(
+    table: &Table,
+    square: Square,
+    checked_kings: &[Square],
+    last_moves: &[Option<(Seat, crate::four_player::Move)>],
+) -> Color {
+    let base = cell_colour(square);
+    if checked_kings.contains(&square) {
+        return CHECKED;
+    }
+    if table.selected == Some(square) {
+        return SELECTED;
+    }
+    if table.focus == Some(square) {
+        return FOCUS;
+    }
+    for (seat, mv) in last_moves.iter().flatten() {
+        if mv.from == square || mv.to == square {
+            return base.mix(&seat_colour(*seat), 0.45);
+        }
+    }
+    base
+}
+
+/// Each seat's last move, the most recent first.
+pub fn recent_moves(table: &Table) -> Vec<Option<(Seat, crate::four_player::Move)>> {
+    let last = table.last_moves();
+    let mut order: Vec<(usize, Seat)> = Vec::new();
+    for (i, played) in table.shown().turns().iter().enumerate().rev() {
+        if !order.iter().any(|(_, s)| *s == played.seat) {
+            order.push((i, played.seat));
+        }
+    }
+    order
+        .into_iter()
+        .map(|(_, seat)| last[seat.index()].map(|mv| (seat, mv)))
+        .collect()
+}
+
+/// The kings in check on the board shown, of seats still in the game.
+pub fn checked_kings(table: &Table) -> Vec<Square> {
+    let game = table.shown();
+    let pos = game.position();
+    Seat::ALL
+        .into_iter()
+        .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
+        .filter_map(|s| pos.king_square(s))
+        .collect()
+}
+
+fn tint_cells(
+    table: Res<Table>,
+    cells: Query<(&CrossCell, &MeshMaterial3d<StandardMaterial>)>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let checked = checked_kings(&table);
+    let recent = recent_moves(&table);
+    for (cell, handle) in &cells {
+        let colour = cell_tint(&table, cell.0, &checked, &recent);
+        // Look before touching: a mutable borrow alone marks the material for re-upload.
+        let current = materials.get(&handle.0).map(|m| m.base_color);
+        if current.is_some_and(|c| c != colour)
+            && let Some(mut material) = materials.get_mut(&handle.0)
+        {
+            material.base_color = colour;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::four_player::table::Sitter;
+    use crate::four_player::{Rules, Setup, Turn};
+
+    #[test]
+    fn the_four_armies_grey_and_frost_are_all_told_apart() {
+        let mut colours: Vec<Color> = SEAT_COLOURS.to_vec();
+        colours.push(GREY);
+        colours.extend(Seat::ALL.map(frozen_colour));
+        colours.extend([LIGHT, DARK]);
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                let (a, b) = (a.to_srgba(), b.to_srgba());
+                let distance = (a.red - b.red).abs() + (a.green - b.green).abs() + (a.blue - b.blue).abs();
+                assert!(distance > 0.12, "{a:?} and {b:?} are too alike");
+            }
+        }
+    }
+
+    #[test]
+    fn each_seats_last_move_is_tinted_in_its_colour_and_a_check_comes_first() {
+        let mut table = Table::fresh(Rules::FFA, Setup::Modern, [Sitter::Human; 4]);
+        let h2: Square = "h2".parse().unwrap();
+        let h3: Square = "h3".parse().unwrap();
+        let mv = table
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from == h2 && m.to == h3)
+            .unwrap();
+        table.play(Turn::Move(mv)).unwrap();
+        let recent = recent_moves(&table);
+        assert_eq!(recent, vec![Some((Seat::Red, mv))]);
+        let tint = cell_tint(&table, h3, &[], &recent);
+        assert_eq!(tint, cell_colour(h3).mix(&seat_colour(Seat::Red), 0.45));
+        assert_eq!(cell_tint(&table, h3, &[h3], &recent), CHECKED);
+        let a4: Square = "a4".parse().unwrap();
+        assert_eq!(cell_tint(&table, a4, &[], &recent), cell_colour(a4));
+    }
+}

@@ -1,0 +1,158 @@
+//! Lines over the cross board: every check, from each checking piece to the king in the checker's
+//! colour; the arrows players draw (a right-drag from one square to another, as chess.com's
+//! teammates do) and a computer partner's plan; a ring round the keyboard's focus square, so a
+//! piece standing on it never hides it.
+
+use bevy::prelude::*;
+
+use super::looks::seat_colour;
+use super::mirror::cell_centre;
+use super::table::Table;
+use crate::four_player::{Seat, Square};
+
+/// An arrow on the board, in a colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: Square,
+    pub to: Square,
+    pub colour: Color,
+}
+
+/// The arrows on the board: drawn by players, or a partner's hint. A new move clears them (as on
+/// chess.com, an arrow is about the position it was drawn in).
+#[derive(Resource, Default, Debug)]
+pub struct Arrows {
+    pub arrows: Vec<Arrow>,
+    /// The table generation they were drawn for.
+    pub generation: u64,
+}
+
+impl Arrows {
+    /// Draws an arrow, or takes it away when the same one is drawn again.
+    pub fn toggle(&mut self, arrow: Arrow) {
+        let before = self.arrows.len();
+        self.arrows.retain(|a| !(a.from == arrow.from && a.to == arrow.to));
+        if self.arrows.len() == before {
+            self.arrows.push(arrow);
+        }
+    }
+}
+
+/// Players' arrows: the colour of the seat whose turn it is, lighter.
+pub fn drawn_arrow_colour() -> Color {
+    Color::srgb(1.0, 0.62, 0.10)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (clear_stale_arrows, draw_checks, draw_arrows, ring_the_focus)
+            .after(crate::app::AppSystems::Mirror)
+            .run_if(in_state(crate::app::Mode::FourPlayer)),
+    );
+}
+
+fn clear_stale_arrows(table: Res<Table>, mut arrows: ResMut<Arrows>) {
+    if arrows.generation != table.generation {
+        arrows.arrows.clear();
+        arrows.generation = table.generation;
+    }
+}
+
+/// Every check on the board shown: (checking piece's square, king's square, checker's seat).
+pub fn check_lines(table: &Table) -> Vec<(Square, Square, Seat)> {
+    let game = table.shown();
+    let pos = game.position();
+    let mut lines = Vec::new();
+    for seat in Seat::ALL {
+        if !pos.live(seat) {
+            continue;
+        }
+        let Some(king) = pos.king_square(seat) else { continue };
+        for from in pos.checkers(game.rules, seat).iter() {
+            if let Some(checker) = pos.piece_at(from).and_then(|p| p.seat()) {
+                lines.push((from, king, checker));
+            }
+        }
+    }
+    lines
+}
+
+const LINE_HEIGHT: f32 = 0.55;
+
+fn draw_checks(table: Res<Table>, mut gizmos: Gizmos) {
+    for (from, king, seat) in check_lines(&table) {
+        let lift = Vec3::Y * LINE_HEIGHT;
+        gizmos.line(cell_centre(from) + lift, cell_centre(king) + lift, seat_colour(seat));
+    }
+}
+
+fn draw_arrow(gizmos: &mut Gizmos, arrow: &Arrow) {
+    let lift = Vec3::Y * 0.2;
+    let (a, b) = (cell_centre(arrow.from) + lift, cell_centre(arrow.to) + lift);
+    let along = (b - a).normalize_or_zero();
+    let side = along.cross(Vec3::Y) * 0.08;
+    // Three parallel strokes read as a thick arrow under software rendering's one-pixel lines.
+    for offset in [-1.0, 0.0, 1.0] {
+        let shift = side * offset;
+        gizmos.line(a + shift, b - along * 0.3 + shift, arrow.colour);
+    }
+    let head = b - along * 0.45;
+    let wing = along.cross(Vec3::Y) * 0.3;
+    gizmos.line(b, head + wing, arrow.colour);
+    gizmos.line(b, head - wing, arrow.colour);
+    gizmos.line(head + wing, head - wing, arrow.colour);
+}
+
+fn draw_arrows(arrows: Res<Arrows>, mut gizmos: Gizmos) {
+    for arrow in &arrows.arrows {
+        draw_arrow(&mut gizmos, arrow);
+    }
+}
+
+fn ring_the_focus(table: Res<Table>, mut gizmos: Gizmos) {
+    if let Some(square) = table.focus {
+        let at = cell_centre(square) + Vec3::Y * 0.06;
+        gizmos.rect(
+            Isometry3d::new(at, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            Vec2::splat(0.98),
+            Color::srgb(0.35, 0.58, 0.95),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::four_player::table::Sitter;
+    use crate::four_player::{Game, Piece, PieceKind, Position, Rules};
+
+    #[test]
+    fn a_check_is_drawn_from_the_checker_to_the_king_in_the_checkers_colour() {
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        let mut pos = Position::empty();
+        pos.put(sq("h1"), Piece::new(Seat::Red, PieceKind::King));
+        pos.put(sq("a7"), Piece::new(Seat::Blue, PieceKind::King));
+        pos.put(sq("g14"), Piece::new(Seat::Yellow, PieceKind::King));
+        pos.put(sq("n8"), Piece::new(Seat::Green, PieceKind::King));
+        // A Green rook on h10 checks Red's king up the h-file.
+        pos.put(sq("h10"), Piece::new(Seat::Green, PieceKind::Rook));
+        let table = Table::new(Game::new(Rules::FFA, pos), [Sitter::Human; 4]);
+        assert_eq!(check_lines(&table), vec![(sq("h10"), sq("h1"), Seat::Green)]);
+    }
+
+    #[test]
+    fn drawing_the_same_arrow_twice_takes_it_away() {
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        let mut arrows = Arrows::default();
+        let arrow = Arrow {
+            from: sq("h2"),
+            to: sq("h4"),
+            colour: drawn_arrow_colour(),
+        };
+        arrows.toggle(arrow);
+        assert_eq!(arrows.arrows.len(), 1);
+        arrows.toggle(arrow);
+        assert!(arrows.arrows.is_empty());
+    }
+}

@@ -1,0 +1,251 @@
+//! The computer seats' turns: one computer player per seat, kept for a whole game, lent to the
+//! shell's turn task while it thinks (natively a pool thread, in the browser slices). When
+//! computers move one after another, each answer waits until a short pause after the move
+//! before it has passed, so a person can follow the game; the pause can be turned off. A
+//! partner's hint (Teams) is asked of the same engine in the same task.
+
+use bevy::prelude::*;
+
+use super::overlays::{Arrow, Arrows};
+use super::table::{Sitter, Table, TableNotice};
+use crate::app::Mode;
+use crate::app::shell::turn_task::{Thinker, TurnTask};
+use crate::engine::{Clock, Limits, StopFlag};
+use crate::four_player::ai::{Decision, LEVELS, Player};
+use crate::four_player::{Game, Move, Seat, Turn};
+
+/// A four-player computer deciding its seat's turn.
+pub struct FourPlayerThinker {
+    player: Player,
+    game: Game,
+    decision: Option<Decision>,
+}
+
+impl Thinker for FourPlayerThinker {
+    /// The turn decided (`None`: the game is over).
+    type Answer = Option<Turn>;
+
+    fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<Option<Turn>> {
+        let decision = self
+            .decision
+            .get_or_insert_with(|| self.player.decide(&self.game, clock));
+        self.player.think(decision, slice_nodes, clock, stop, &mut |_| {})
+    }
+}
+
+/// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget.
+pub struct HintThinker {
+    player: Player,
+    game: Game,
+    seat: Seat,
+}
+
+/// The nodes a hint searches: quick, and the same plan every time for the same position.
+const HINT_NODES: u64 = 60_000;
+
+impl Thinker for HintThinker {
+    type Answer = (Seat, Option<Move>);
+
+    fn think(&mut self, _slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<(Seat, Option<Move>)> {
+        // A hint is small enough to run in one go (about a frame's worth of nodes in the browser).
+        let limits = Limits {
+            nodes: Some(HINT_NODES),
+            ..Limits::default()
+        };
+        Some((self.seat, self.player.hint(&self.game, self.seat, limits, clock, stop)))
+    }
+}
+
+/// How computers pace their moves.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Pace {
+    /// Seconds between the moves of computers that play one after another (0: none).
+    pub pause_seconds: f32,
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Pace { pause_seconds: 0.6 }
+    }
+}
+
+/// The running decision or hint, if any, and the players of the game on the table.
+#[derive(Resource, Default)]
+pub struct CrossThinking {
+    job: Option<TurnTask<FourPlayerThinker>>,
+    hint: Option<TurnTask<HintThinker>>,
+    players: [Option<Player>; 4],
+    players_game: u64,
+    generation: u64,
+    /// A decided turn waiting out the pause, with the seconds left.
+    waiting: Option<(Option<Turn>, f32)>,
+    /// How long the computer took over its last turn, in milliseconds.
+    pub last_move_ms: Option<f64>,
+    /// When the last human move was played and how long until every computer after it had
+    /// answered, in milliseconds (the figure the README reports).
+    pub round_started: Option<f64>,
+    pub last_round_ms: Option<f64>,
+    /// Asked for by the hint button: the seat whose plan to show.
+    pub hint_for: Option<Seat>,
+}
+
+impl CrossThinking {
+    pub fn is_thinking(&self) -> bool {
+        self.job.is_some() || self.waiting.is_some() || self.hint.is_some()
+    }
+
+    /// Plays the waiting turn now instead of after the pause.
+    pub fn skip_pause(&mut self) {
+        if let Some((_, left)) = self.waiting.as_mut() {
+            *left = 0.0;
+        }
+    }
+
+    fn cancel(&mut self) {
+        self.job = None;
+        self.hint = None;
+        self.waiting = None;
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<CrossThinking>()
+        .init_resource::<Pace>()
+        .add_systems(
+            Update,
+            (
+                start_thinking,
+                collect_answer,
+                play_after_the_pause,
+                start_hint,
+                collect_hint,
+            )
+                .chain()
+                .in_set(crate::app::AppSystems::Turns)
+                .run_if(in_state(Mode::FourPlayer)),
+        )
+        .add_systems(OnExit(Mode::FourPlayer), |mut thinking: ResMut<CrossThinking>| {
+            thinking.cancel()
+        });
+}
+
+fn start_thinking(mut thinking: ResMut<CrossThinking>, table: Res<Table>, time: Res<Time>) {
+    if (thinking.job.is_some() || thinking.waiting.is_some()) && thinking.generation != table.generation {
+        thinking.job = None;
+        thinking.waiting = None;
+    }
+    if thinking.job.is_some() || thinking.waiting.is_some() || !table.is_live() {
+        return;
+    }
+    let seat = table.game.position().turn;
+    let Sitter::Computer(level) = table.sitters[seat.index()] else {
+        // A human to move: the next computer answers start a new round.
+        thinking.round_started = None;
+        return;
+    };
+    if thinking.round_started.is_none() {
+        thinking.round_started = Some(time.elapsed_secs_f64() * 1000.0);
+    }
+    let level = &LEVELS[level.min(LEVELS.len() - 1)];
+    if thinking.players_game != table.game_number {
+        thinking.players = [None, None, None, None];
+        thinking.players_game = table.game_number;
+    }
+    let kept = thinking.players[seat.index()]
+        .take()
+        .filter(|p| std::ptr::eq(p.level, level));
+    let player = kept.unwrap_or_else(|| Player::new(level, table.game_number * 4 + seat.index() as u64 + 1));
+    thinking.job = Some(TurnTask::start(FourPlayerThinker {
+        player,
+        game: table.game.clone(),
+        decision: None,
+    }));
+    thinking.generation = table.generation;
+}
+
+fn collect_answer(mut thinking: ResMut<CrossThinking>, table: Res<Table>, pace: Res<Pace>) {
+    let generation = thinking.generation;
+    let Some(job) = thinking.job.as_mut() else { return };
+    let Some(finished) = job.poll() else { return };
+    let elapsed_ms = job.elapsed_ms();
+    thinking.job = None;
+    if generation != table.generation {
+        return;
+    }
+    let seat = table.game.position().turn;
+    if thinking.players_game == table.game_number {
+        thinking.players[seat.index()] = Some(finished.thinker.player);
+    }
+    thinking.last_move_ms = Some(elapsed_ms);
+    // Only the part of the pause the search did not already take is waited out.
+    let left = (pace.pause_seconds - (elapsed_ms / 1000.0) as f32).max(0.0);
+    thinking.waiting = Some((finished.answer, left));
+}
+
+fn play_after_the_pause(
+    mut thinking: ResMut<CrossThinking>,
+    mut table: ResMut<Table>,
+    time: Res<Time>,
+    mut notices: MessageWriter<TableNotice>,
+) {
+    let Some((turn, left)) = thinking.waiting.as_mut() else {
+        return;
+    };
+    *left -= time.delta_secs();
+    if *left > 0.0 {
+        return;
+    }
+    let turn = *turn;
+    thinking.waiting = None;
+    if thinking.generation != table.generation {
+        return;
+    }
+    if let Some(turn) = turn
+        && let Err(e) = table.play(turn)
+    {
+        notices.write(TableNotice(format!("the computer's turn was refused: {e}")));
+    }
+    let next = table.game.position().turn;
+    let human_next = table.sitters[next.index()] == Sitter::Human || table.game.outcome().is_some();
+    if human_next && let Some(started) = thinking.round_started.take() {
+        thinking.last_round_ms = Some(time.elapsed_secs_f64() * 1000.0 - started);
+    }
+}
+
+fn start_hint(mut thinking: ResMut<CrossThinking>, table: Res<Table>) {
+    let Some(seat) = thinking.hint_for.take() else { return };
+    let level = match table.sitters[seat.index()] {
+        Sitter::Computer(level) => &LEVELS[level.min(LEVELS.len() - 1)],
+        Sitter::Human => &LEVELS[crate::four_player::ai::levels::index("club").unwrap_or(0)],
+    };
+    thinking.hint = Some(TurnTask::start(HintThinker {
+        player: Player::new(level, table.game_number + 99),
+        game: table.game.clone(),
+        seat,
+    }));
+    thinking.generation = table.generation;
+}
+
+fn collect_hint(
+    mut thinking: ResMut<CrossThinking>,
+    table: Res<Table>,
+    mut arrows: ResMut<Arrows>,
+    mut notices: MessageWriter<TableNotice>,
+) {
+    let Some(job) = thinking.hint.as_mut() else { return };
+    let Some(finished) = job.poll() else { return };
+    thinking.hint = None;
+    if arrows.generation != table.generation {
+        return;
+    }
+    match finished.answer {
+        (seat, Some(mv)) => arrows.arrows.push(Arrow {
+            from: mv.from,
+            to: mv.to,
+            colour: super::looks::seat_colour(seat).mix(&Color::WHITE, 0.35),
+        }),
+        (seat, None) => {
+            notices.write(TableNotice(format!("{} has no move to suggest", seat.name())));
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Four-player chess in the app, headless (`MinimalPlugins`, no window): the game switch builds
+//! one board and clears the other, the cross board's entities mirror the table, the keyboard
+//! selects and moves as the seat to move sees the board, and three computer seats answer a
+//! human's move through the shared turn task.
+#![cfg(feature = "app")]
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use tesseract_chess::app::four_player::mirror::{CrossCell, CrossPiece, CrossTarget};
+use tesseract_chess::app::four_player::table::{Sitter, Table, TableIntent};
+use tesseract_chess::app::four_player::turns::Pace;
+use tesseract_chess::app::{Cell, Mode, PieceModel, logic_plugins};
+use tesseract_chess::four_player::{Game, Rules, Seat, Setup, Square};
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn app_in(mode: Mode, table: Option<Table>) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(bevy::state::app::StatesPlugin)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_state(mode);
+    logic_plugins(&mut app);
+    if let Some(table) = table {
+        app.insert_resource(table);
+    }
+    app.insert_resource(Pace { pause_seconds: 0.0 });
+    app.update();
+    app.update();
+    app
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut().query::<&C>().iter(app.world()).count()
+}
+
+fn switch(app: &mut App, mode: Mode) {
+    app.world_mut().resource_mut::<NextState<Mode>>().set(mode);
+    app.update();
+    app.update();
+}
+
+fn send(app: &mut App, intent: TableIntent) {
+    app.world_mut().write_message(intent);
+    app.update();
+    app.update();
+}
+
+fn table(app: &App) -> &Table {
+    app.world().resource::<Table>()
+}
+
+fn humans(rules: Rules) -> Table {
+    Table::new(Game::new(rules, Setup::Modern.position()), [Sitter::Human; 4])
+}
+
+#[test]
+fn the_game_switch_builds_one_board_and_clears_the_other() {
+    let mut app = app_in(Mode::Fourfold, None);
+    assert_eq!(count::<Cell>(&mut app), 64);
+    assert_eq!(count::<CrossCell>(&mut app), 0);
+    let pieces_4d = count::<PieceModel>(&mut app);
+    assert!(pieces_4d > 0);
+    switch(&mut app, Mode::FourPlayer);
+    assert_eq!(count::<Cell>(&mut app), 0, "the 4D board went with its mode");
+    assert_eq!(count::<PieceModel>(&mut app), 0);
+    assert_eq!(count::<CrossCell>(&mut app), 160);
+    assert_eq!(count::<CrossPiece>(&mut app), 64, "sixteen men a seat");
+    switch(&mut app, Mode::Fourfold);
+    assert_eq!(count::<CrossCell>(&mut app), 0);
+    assert_eq!(count::<CrossPiece>(&mut app), 0);
+    assert_eq!(count::<Cell>(&mut app), 64, "coming back builds the 4D board again");
+    assert_eq!(count::<PieceModel>(&mut app), pieces_4d);
+}
+
+#[test]
+fn the_cross_board_mirrors_selection_moves_and_review() {
+    let mut app = app_in(Mode::FourPlayer, Some(humans(Rules::TEAMS)));
+    send(&mut app, TableIntent::Activate(sq("h2")));
+    let mut targets: Vec<Square> = app
+        .world_mut()
+        .query::<&CrossTarget>()
+        .iter(app.world())
+        .map(|t| t.square)
+        .collect();
+    targets.sort();
+    let mut expected = vec![sq("h3"), sq("h4")];
+    expected.sort();
+    assert_eq!(targets, expected);
+    send(&mut app, TableIntent::Activate(sq("h4")));
+    assert_eq!(count::<CrossTarget>(&mut app), 0);
+    let on_h4 = app
+        .world_mut()
+        .query::<&CrossPiece>()
+        .iter(app.world())
+        .any(|p| p.square == sq("h4"));
+    assert!(on_h4, "the pawn's entity stands on h4");
+    // Blue answers; then review the start: the pieces stand where they began.
+    send(&mut app, TableIntent::Activate(sq("b7")));
+    send(&mut app, TableIntent::Activate(sq("c7")));
+    assert_eq!(table(&app).turns().len(), 2);
+    send(&mut app, TableIntent::Review(Some(0)));
+    let mut shown: Vec<Square> = app
+        .world_mut()
+        .query::<&CrossPiece>()
+        .iter(app.world())
+        .map(|p| p.square)
+        .collect();
+    shown.sort();
+    let mut start: Vec<Square> = Setup::Modern.position().placements().map(|(s, _)| s).collect();
+    start.sort();
+    assert_eq!(shown, start);
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    input.clear();
+    app.update();
+}
+
+#[test]
+fn the_keyboard_plays_as_the_seat_to_move_sees_the_board() {
+    let mut app = app_in(Mode::FourPlayer, Some(humans(Rules::FFA)));
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(table(&app).focus, Some(sq("h1")), "Tab starts on Red's king");
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).selected, Some(sq("h2")));
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).turns()[0].text, "h2-h3");
+    // Blue's turn: Blue sits west, so ↑ walks east along the rank.
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(table(&app).focus, None, "Escape twice leaves the board");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(table(&app).focus, Some(sq("h3")), "back to the last square focused");
+    // Review with the arrows off the board.
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(table(&app).review(), Some(0));
+    press(&mut app, KeyCode::End);
+    assert_eq!(table(&app).review(), None);
+}
+
+#[test]
+fn three_computer_seats_answer_a_human_move() {
+    let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
+    let sitters = [
+        Sitter::Human,
+        Sitter::Computer(beginner),
+        Sitter::Computer(beginner),
+        Sitter::Computer(beginner),
+    ];
+    let table_now = Table::new(Game::new(Rules::FFA, Setup::Modern.position()), sitters);
+    let mut app = app_in(Mode::FourPlayer, Some(table_now));
+    send(&mut app, TableIntent::Activate(sq("h2")));
+    send(&mut app, TableIntent::Activate(sq("h4")));
+    let began = Instant::now();
+    while table(&app).turns().len() < 4 {
+        assert!(began.elapsed() < Duration::from_secs(60), "no answers within 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    app.update();
+    let t = table(&app);
+    assert_eq!(t.turns()[0].text, "h2-h4");
+    let seats: Vec<Seat> = t.turns().iter().map(|p| p.seat).collect();
+    assert_eq!(seats, [Seat::Red, Seat::Blue, Seat::Yellow, Seat::Green]);
+    assert_eq!(t.human_to_move(), Some(Seat::Red), "the computers stop at the human");
+    // The entities show the game as it stands.
+    let on_board = t.game.position().placements().count();
+    assert_eq!(count::<CrossPiece>(&mut app), on_board);
+}
