@@ -1,5 +1,6 @@
 //! The app's settings, remembered between runs: the view (morph and 4D angles), the camera's
-//! orbit, the new-game form, the tutorial's last scene and reduced motion. Kept as RON beside the
+//! orbit, the new-game form, the tutorial's last scene, reduced motion and the game last played
+//! (4D or four-player). Kept as RON beside the
 //! profile (or in local storage in the browser) through `crate::storage`; a file that cannot be
 //! read, or holds values out of range, is reported, moved aside and replaced by the defaults —
 //! the profile is never touched.
@@ -21,6 +22,8 @@ pub struct Settings {
     pub tutorial_scene: Option<String>,
     /// No travelling pieces, no animated morph or rotation steps.
     pub reduced_motion: bool,
+    /// The game last on the screen: `4d` or `four-player` (`None`: the 4D game).
+    pub game: Option<String>,
 }
 
 /// The morph (0 flat boards, 1 tesseract) and the XW, YW, ZW angles in degrees.
@@ -181,6 +184,11 @@ impl Settings {
         }
         if let Some(level) = &self.new_game.opponent {
             crate::fourfold::ai::levels::find(level).map_err(|e| format!("new_game.opponent: {e}"))?;
+        }
+        if let Some(game) = &self.game
+            && !matches!(game.as_str(), "4d" | "four-player")
+        {
+            return Err(format!("game '{game}' is not 4d or four-player"));
         }
         if let Some(scene) = &self.tutorial_scene {
             let plain = !scene.is_empty()

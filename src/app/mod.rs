@@ -63,8 +63,8 @@ pub struct Launch {
     pub notice: Option<String>,
     /// The computer level (an index into `ai::LEVELS`) to play, instead of the default.
     pub opponent: Option<usize>,
-    /// The game to open in.
-    pub mode: Mode,
+    /// The game to open in (`None`: the one the settings remember, else the 4D game).
+    pub mode: Option<Mode>,
     /// Four-player chess: the game to start with instead of the default FFA game.
     pub four_player_game: Option<crate::four_player::Game>,
     /// Four-player chess: a square whose piece starts selected.
@@ -129,8 +129,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 ..default()
             }),
     )
-    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)))
-    .insert_state(launch.mode);
+    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
+    // The settings (not for screenshots and benchmarks, which must look the same every time)
+    // decide the first game, view and camera unless the command line or the address did.
+    let remembered = (!unattended).then(|| settings::SettingsStore::load(crate::settings::default_storage()));
+    let remembered_mode = remembered
+        .as_ref()
+        .and_then(|store| store.settings.game.as_deref())
+        .and_then(|name| Mode::from_name(name).ok());
+    app.insert_state(launch.mode.or(remembered_mode).unwrap_or_default());
     logic_plugins(&mut app);
     app.add_plugins((
         visuals::plugin,
@@ -144,9 +151,6 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ui::plugin,
         tutorial::plugin,
     ));
-    // The settings (not for screenshots and benchmarks, which must look the same every time)
-    // decide the first view, camera and game unless the command line or the address did.
-    let remembered = (!unattended).then(|| settings::SettingsStore::load(crate::settings::default_storage()));
     if !unattended {
         app.add_plugins((profile::plugin, redraw::plugin, settings::plugin));
         #[cfg(not(target_arch = "wasm32"))]
@@ -185,7 +189,16 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(view) = launch.view {
         app.insert_resource(view).insert_resource(ViewTarget(view));
     }
-    if let Some(game) = launch.four_player_game {
+    // Screenshots and benchmarks: the opening FFA position with nobody thinking.
+    let four_player_game = launch.four_player_game.or_else(|| {
+        unattended.then(|| {
+            crate::four_player::Game::new(
+                crate::four_player::Rules::FFA,
+                crate::four_player::Setup::Modern.position(),
+            )
+        })
+    });
+    if let Some(game) = four_player_game {
         let sitters = if unattended {
             [four_player::table::Sitter::Human; 4]
         } else {

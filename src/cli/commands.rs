@@ -74,7 +74,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                     .map_err(|e| format!("--select: {e}"))?;
                 return crate::app::run(crate::app::Launch {
                     screenshot: Some(crate::app::ScreenshotRequest { path: out, size }),
-                    mode: crate::app::Mode::FourPlayer,
+                    mode: Some(crate::app::Mode::FourPlayer),
                     four_player_game: Some(four_player.game()?),
                     four_player_select: select,
                     ..Default::default()
@@ -106,9 +106,10 @@ pub fn execute(command: Command) -> Result<(), String> {
             crate::app::run(launch)
         }
         #[cfg(feature = "app")]
-        Command::Framebench { frames, size } => {
+        Command::Framebench { frames, size, game } => {
             let launched = *super::LAUNCHED.get_or_init(Instant::now);
             crate::app::run(crate::app::Launch {
+                mode: Some(crate::app::Mode::from_name(&game)?),
                 frame_bench: Some(crate::app::FrameBench {
                     frames: frames as usize,
                     launched,

@@ -152,6 +152,10 @@ pub enum Command {
         /// Window size as WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// The game to measure: 4d (the tesseract turning) or four-player (the camera orbiting
+        /// the cross board in its opening position).
+        #[arg(long, default_value = "4d", value_parser = ["4d", "four-player"])]
+        game: String,
     },
     /// Print the player's rating, deviation and last games.
     Rating {
@@ -273,7 +277,7 @@ fn fail(message: &str) -> ExitCode {
 
 #[cfg(feature = "app")]
 fn launch_game(game: Option<&str>) -> Result<(), String> {
-    let mode = game.map(crate::app::Mode::from_name).transpose()?.unwrap_or_default();
+    let mode = game.map(crate::app::Mode::from_name).transpose()?;
     crate::app::run(crate::app::Launch {
         mode,
         ..Default::default()

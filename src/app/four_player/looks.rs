@@ -3,6 +3,7 @@
 //! rings, and the cells' tints for selection, keyboard focus, each seat's last move (in that
 //! seat's colour) and a king in check.
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
@@ -18,7 +19,7 @@ pub const SEAT_COLOURS: [Color; 4] = [
     Color::srgb(0.92, 0.72, 0.08),
     Color::srgb(0.14, 0.58, 0.24),
 ];
-pub const GREY: Color = Color::srgb(0.50, 0.50, 0.52);
+pub const GREY: Color = Color::srgb(0.62, 0.62, 0.64);
 /// A frozen army: its own colour washed out towards ice.
 const FROST: Color = Color::srgb(0.82, 0.93, 1.0);
 
@@ -28,7 +29,7 @@ pub fn seat_colour(seat: Seat) -> Color {
 
 /// A frozen army's colour: pale, with a frost tint (unlike grey, the army is still in the game).
 pub fn frozen_colour(seat: Seat) -> Color {
-    seat_colour(seat).mix(&FROST, 0.65)
+    seat_colour(seat).mix(&FROST, 0.5)
 }
 
 const LIGHT: Color = Color::srgb(0.86, 0.84, 0.78);
@@ -59,16 +60,19 @@ struct CrossLooks {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_looks)
-        .add_systems(
-            Update,
-            tint_cells
-                .after(crate::app::AppSystems::Mirror)
-                .run_if(in_state(crate::app::Mode::FourPlayer)),
-        )
-        .add_observer(dress_cell)
-        .add_observer(dress_piece)
-        .add_observer(dress_target);
+    // Made now: the board is spawned on entering the mode, which can come before `PreStartup`.
+    app.world_mut()
+        .run_system_once(make_looks)
+        .expect("the mesh and material assets exist once DefaultPlugins are added");
+    app.add_systems(
+        Update,
+        tint_cells
+            .after(crate::app::AppSystems::Mirror)
+            .run_if(in_state(crate::app::Mode::FourPlayer)),
+    )
+    .add_observer(dress_cell)
+    .add_observer(dress_piece)
+    .add_observer(dress_target);
 }
 
 fn make_looks(

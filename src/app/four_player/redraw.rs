@@ -1,6 +1,6 @@
 //! What keeps the native window drawing while the four-player board is on the move (the app
 //! otherwise sleeps between events): pieces travelling or sinking, the computers thinking or
-//! pausing between their moves.
+//! pausing between their moves, a clock running.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -15,8 +15,14 @@ pub fn plugin(app: &mut App) {
 
 type Moving = Or<(With<CrossTravel>, With<CrossSinking>)>;
 
-fn ask_for_frames(moving: Query<(), Moving>, thinking: Res<CrossThinking>, mut redraw: MessageWriter<RequestRedraw>) {
-    if !moving.is_empty() || thinking.is_thinking() {
+fn ask_for_frames(
+    moving: Query<(), Moving>,
+    thinking: Res<CrossThinking>,
+    table: Res<super::table::Table>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let clock_running = table.clocks.as_ref().is_some_and(|c| c.running().is_some());
+    if !moving.is_empty() || thinking.is_thinking() || clock_running {
         redraw.write(RequestRedraw);
     }
 }

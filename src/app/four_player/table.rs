@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::shell::clocks::{Clocks, TimeControl};
 use crate::four_player::ai::LEVELS;
 use crate::four_player::game::Played;
 use crate::four_player::{Game, Move, MoveKind, PieceKind, Position, Rules, Seat, Setup, Square, Turn};
@@ -63,6 +64,8 @@ pub struct Table {
     pub game_number: u64,
     /// The move just played, for the animation.
     pub last_played: Option<Move>,
+    /// The seats' clocks, when the game has a time control (they start after the first turn).
+    pub clocks: Option<Clocks>,
 }
 
 impl Table {
@@ -79,6 +82,7 @@ impl Table {
             generation: 0,
             game_number: 0,
             last_played: None,
+            clocks: None,
         }
     }
 
@@ -181,7 +185,15 @@ impl Table {
 
     /// Plays a turn for the seat to move; a refused turn comes back as the reason.
     pub fn play(&mut self, turn: Turn) -> Result<(), String> {
+        let mover = self.game.position().turn;
         self.game.play(turn).map_err(|e| e.to_string())?;
+        if let Some(clocks) = self.clocks.as_mut() {
+            if self.game.outcome().is_some() {
+                clocks.stop();
+            } else {
+                clocks.moved(mover.index(), self.game.position().turn.index());
+            }
+        }
         self.last_played = match turn {
             Turn::Move(mv) => Some(mv),
             _ => None,
@@ -255,19 +267,36 @@ impl Table {
             }
         }
         self.game = self.game.after(turns);
+        // Taking moves back in a timed game leaves the clocks as they stand, on the seat to move.
+        if let Some(clocks) = self.clocks.as_mut()
+            && clocks.running().is_some()
+        {
+            clocks.start(self.game.position().turn.index());
+        }
         self.review = None;
         self.clear_selection();
         self.last_played = None;
         self.generation += 1;
     }
 
-    /// Starts over with `game` and `sitters`.
-    pub fn restart(&mut self, game: Game, sitters: [Sitter; 4]) {
+    /// Starts over with `game` and `sitters`, with clocks under `control` if one is given.
+    pub fn restart(&mut self, game: Game, sitters: [Sitter; 4], control: Option<TimeControl>) {
         let generation = self.generation + 1;
         let game_number = self.game_number + 1;
         *self = Table::new(game, sitters);
+        self.clocks = control.map(|c| Clocks::new(c, 4));
         self.generation = generation;
         self.game_number = game_number;
+    }
+
+    /// `elapsed_ms` passed: the seat to move loses time, and runs out of it if its flag falls
+    /// (a timeout turn of the game: FFA puts the seat out, Teams and Club lose for its team).
+    pub fn run_clocks(&mut self, elapsed_ms: f64) -> Option<String> {
+        let fallen = self.clocks.as_mut()?.tick(elapsed_ms)?;
+        if self.game.outcome().is_some() || self.game.position().turn.index() != fallen {
+            return None;
+        }
+        self.play(Turn::Timeout).err()
     }
 
     /// What a square holds ("h2: Red pawn") and, when the selected piece can move there, the move.
@@ -303,8 +332,8 @@ pub enum TableIntent {
     Activate(Square),
     ClearSelection,
     Promote(PieceKind),
-    /// A new game (or an imported one) with these sitters.
-    NewGame(Box<Game>, [Sitter; 4]),
+    /// A new game (or an imported one) with these sitters and a time control (or none).
+    NewGame(Box<Game>, [Sitter; 4], Option<TimeControl>),
     Review(Option<usize>),
     Undo,
     /// The human to move resigns (after the panel's confirmation).
@@ -340,6 +369,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 apply_intents.in_set(crate::app::AppSystems::Apply),
+                run_clocks.after(crate::app::AppSystems::Apply),
                 show_notices.after(crate::app::AppSystems::Turns),
             )
                 .run_if(in_state(crate::app::Mode::FourPlayer)),
@@ -359,8 +389,8 @@ fn apply_intents(
                 None
             }
             TableIntent::Promote(kind) => table.promote(kind),
-            TableIntent::NewGame(game, sitters) => {
-                table.restart(*game, sitters);
+            TableIntent::NewGame(game, sitters, control) => {
+                table.restart(*game, sitters, control);
                 None
             }
             TableIntent::Review(turns) => {
@@ -386,6 +416,15 @@ fn apply_intents(
         if let Some(reason) = refused {
             notices.write(TableNotice(reason));
         }
+    }
+}
+
+fn run_clocks(mut table: ResMut<Table>, time: Res<Time>, mut notices: MessageWriter<TableNotice>) {
+    if table.clocks.as_ref().is_none_or(|c| c.running().is_none()) {
+        return;
+    }
+    if let Some(refused) = table.run_clocks(f64::from(time.delta_secs()) * 1000.0) {
+        notices.write(TableNotice(refused));
     }
 }
 
@@ -490,6 +529,25 @@ mod tests {
         ];
         assert_eq!(table.viewer(), Seat::Green, "the only human, while a computer moves");
         assert!(table.headline().starts_with("Blue to move (computer"));
+    }
+
+    #[test]
+    fn a_fallen_flag_is_a_timeout_turn() {
+        let mut table = Table::fresh(Rules::TEAMS, Setup::Modern, humans());
+        table.restart(table.game.clone(), humans(), Some(TimeControl::new(1, 0)));
+        table.activate(sq("h2"));
+        table.activate(sq("h3"));
+        let clocks = table.clocks.as_ref().unwrap();
+        assert_eq!(
+            clocks.running(),
+            Some(Seat::Blue.index()),
+            "Blue's time runs after Red's move"
+        );
+        assert_eq!(table.run_clocks(30_000.0), None);
+        assert!(table.game.outcome().is_none());
+        assert_eq!(table.run_clocks(31_000.0), None);
+        let outcome = table.game.outcome().expect("Blue ran out of time");
+        assert!(outcome.to_string().contains("Blue ran out of time"), "{outcome}");
     }
 
     #[test]

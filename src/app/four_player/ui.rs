@@ -16,6 +16,7 @@ use super::turns::{CrossThinking, Pace};
 use super::view::CrossView;
 use crate::app::Mode;
 use crate::app::shell::camera::{FreeArea, MainCamera};
+use crate::app::shell::clocks::{TimeControl, format_clock};
 use crate::app::shell::egui_frame::game_switch;
 use crate::app::shell::motion::Motion;
 use crate::four_player::ai::LEVELS;
@@ -33,6 +34,8 @@ pub struct CrossForm {
     error: Option<String>,
     /// The resign confirmation is open.
     confirm_resign: bool,
+    /// The time control of the next game (`None`: no clocks).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for CrossForm {
@@ -45,6 +48,7 @@ impl Default for CrossForm {
             pgn: String::new(),
             error: None,
             confirm_resign: false,
+            clock: None,
         }
     }
 }
@@ -296,7 +300,7 @@ fn seats(ui: &mut egui::Ui, table: &Table) {
     let game = table.shown();
     let pos = game.position();
     let ffa = game.rules.kind == RuleKind::Ffa;
-    egui::Grid::new("seats").num_columns(4).show(ui, |ui| {
+    egui::Grid::new("seats").num_columns(5).show(ui, |ui| {
         for seat in Seat::ALL {
             let i = seat.index();
             let colour = if pos.out[i] {
@@ -333,6 +337,15 @@ fn seats(ui: &mut egui::Ui, table: &Table) {
                 String::new()
             };
             ui.label(state);
+            if let Some(clocks) = &table.clocks {
+                let text = egui::RichText::new(format_clock(clocks.left_ms(i))).monospace();
+                let text = if clocks.running() == Some(i) {
+                    text.strong()
+                } else {
+                    text
+                };
+                ui.label(text);
+            }
             ui.end_row();
         }
     });
@@ -359,6 +372,21 @@ fn new_game(ui: &mut egui::Ui, form: &mut CrossForm, intents: &mut MessageWriter
         ui.selectable_value(&mut form.setup, Setup::Modern, "Modern setup");
         ui.selectable_value(&mut form.setup, Setup::Classic, "Classic");
     });
+    let chosen = form
+        .clock
+        .map_or("No clocks".to_string(), |c| format!("{} minutes", c.label()));
+    egui::ComboBox::from_label("Time")
+        .selected_text(chosen)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.clock, None, "No clocks");
+            for control in TimeControl::CHOICES {
+                ui.selectable_value(
+                    &mut form.clock,
+                    Some(control),
+                    format!("{} minutes (+ seconds a move)", control.label()),
+                );
+            }
+        });
     egui::Grid::new("sitters").num_columns(2).show(ui, |ui| {
         for seat in Seat::ALL {
             ui.label(egui::RichText::new(seat.name()).color(egui_colour(seat_colour(seat))));
@@ -381,7 +409,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut CrossForm, intents: &mut MessageWriter
     if ui.button("Start a new game").clicked() {
         form.error = None;
         let game = Game::new(Rules::new(form.kind), form.setup.position());
-        intents.write(TableIntent::NewGame(Box::new(game), form.sitters));
+        intents.write(TableIntent::NewGame(Box::new(game), form.sitters, form.clock));
     }
 }
 
@@ -431,7 +459,7 @@ fn records(ui: &mut egui::Ui, table: &Table, form: &mut CrossForm, intents: &mut
             Ok(start) => {
                 form.error = None;
                 let game = Game::new(Rules::new(form.kind), start);
-                intents.write(TableIntent::NewGame(Box::new(game), table.sitters));
+                intents.write(TableIntent::NewGame(Box::new(game), table.sitters, form.clock));
             }
             Err(e) => form.error = Some(format!("FEN4: {e}")),
         }
@@ -451,7 +479,7 @@ fn records(ui: &mut egui::Ui, table: &Table, form: &mut CrossForm, intents: &mut
                     form.error = None;
                     form.kind = record.game.rules.kind;
                     // An imported game is for reviewing or playing on among people.
-                    intents.write(TableIntent::NewGame(Box::new(record.game), [Sitter::Human; 4]));
+                    intents.write(TableIntent::NewGame(Box::new(record.game), [Sitter::Human; 4], None));
                 }
                 Err(e) => form.error = Some(format!("PGN4: {e}")),
             }

@@ -44,7 +44,7 @@ pub fn launch_from_address() -> Launch {
     launch.scene = params.get("scene");
     if let Some(game) = params.get("game") {
         match crate::app::Mode::from_name(&game) {
-            Ok(mode) => launch.mode = mode,
+            Ok(mode) => launch.mode = Some(mode),
             Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
         }
     }

@@ -147,6 +147,7 @@ fn current(
     form: Option<&FormSetting>,
     tutorial: Option<&Tutorial>,
     motion: &Motion,
+    mode: Option<crate::app::Mode>,
 ) -> Settings {
     Settings {
         view: ViewSetting::of(target.0),
@@ -156,6 +157,7 @@ fn current(
             .and_then(|t| t.name.clone())
             .or_else(|| store.settings.tutorial_scene.clone()),
         reduced_motion: motion.reduced,
+        game: mode.map_or_else(|| store.settings.game.clone(), |m| Some(m.name().to_string())),
     }
 }
 
@@ -172,8 +174,9 @@ fn save_when_changed(
     mode: Option<Res<State<crate::app::Mode>>>,
 ) {
     // The camera setting is the 4D board's: the four-player board's orbit is not kept.
-    let orbit = orbit.filter(|_| mode.is_none_or(|m| *m.get() == crate::app::Mode::Fourfold));
+    let orbit = orbit.filter(|_| mode.as_ref().is_none_or(|m| *m.get() == crate::app::Mode::Fourfold));
     let changed = target.is_changed()
+        || mode.as_ref().is_some_and(|m| m.is_changed())
         || orbit.as_ref().is_some_and(|o| o.is_changed())
         || form.as_ref().is_some_and(|f| f.is_changed())
         || tutorial.as_ref().is_some_and(|t| t.is_changed())
@@ -193,6 +196,7 @@ fn save_when_changed(
         form.as_deref(),
         tutorial.as_deref(),
         &motion,
+        mode.as_deref().map(|m| *m.get()),
     );
     if now != store.settings {
         store.last_save_secs = secs;

@@ -2,6 +2,7 @@
 //! markers (added when the entity appears), cell tints for selection, focus, the last move and
 //! check, and mesh picking (what a click or hover means is `pointer`'s).
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 
@@ -49,8 +50,12 @@ pub fn cell_colour(square: Square) -> Color {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // The looks are made now, not in a startup schedule: the first mode's board is spawned when
+    // its state is entered, which comes before `PreStartup`.
+    app.world_mut()
+        .run_system_once(make_looks)
+        .expect("the mesh and material assets exist once DefaultPlugins are added");
     app.add_plugins(MeshPickingPlugin)
-        .add_systems(PreStartup, make_looks)
         .add_systems(
             Update,
             tint_cells
