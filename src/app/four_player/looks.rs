@@ -46,9 +46,51 @@ pub fn cell_colour(square: Square) -> Color {
     if is_dark(square) { DARK } else { LIGHT }
 }
 
+/// What a cell shows, most important first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CellLook {
+    Checked,
+    Selected,
+    Focus,
+    /// A seat's last move started or ended here.
+    LastMove(Seat),
+    Plain,
+}
+
+impl CellLook {
+    /// Its colour on a light or dark square.
+    pub fn colour(self, square: Square) -> Color {
+        let base = cell_colour(square);
+        match self {
+            CellLook::Checked => CHECKED,
+            CellLook::Selected => SELECTED,
+            CellLook::Focus => FOCUS,
+            CellLook::LastMove(seat) => base.mix(&seat_colour(seat), 0.45),
+            CellLook::Plain => base,
+        }
+    }
+
+    /// Its index among the cell materials: per look, light then dark.
+    fn index(self, square: Square) -> usize {
+        let look = match self {
+            CellLook::Checked => 0,
+            CellLook::Selected => 1,
+            CellLook::Focus => 2,
+            CellLook::Plain => 3,
+            CellLook::LastMove(seat) => 4 + seat.index(),
+        };
+        look * 2 + usize::from(is_dark(square))
+    }
+}
+
+/// The cell looks a light and a dark square can have (see `CellLook::index`).
+const CELL_MATERIALS: usize = 16;
+
 #[derive(Resource)]
 struct CrossLooks {
     tile: Handle<Mesh>,
+    /// Shared by every cell that looks the same, so the 160 cells draw in a few batches.
+    cells: Vec<Handle<StandardMaterial>>,
     pieces: [Handle<Mesh>; 6],
     /// Per seat: live, frozen; then grey.
     armies: [[Handle<StandardMaterial>; 2]; 4],
@@ -89,8 +131,31 @@ fn make_looks(
     };
     let armies = Seat::ALL.map(|seat| [army(seat_colour(seat), 0.4), army(frozen_colour(seat), 0.15)]);
     let grey = army(GREY, 0.8);
+    let light = Square::new(4, 0).expect("e1");
+    let dark = Square::new(3, 0).expect("d1");
+    let looks_of_cells = [
+        CellLook::Checked,
+        CellLook::Selected,
+        CellLook::Focus,
+        CellLook::Plain,
+        CellLook::LastMove(Seat::Red),
+        CellLook::LastMove(Seat::Blue),
+        CellLook::LastMove(Seat::Yellow),
+        CellLook::LastMove(Seat::Green),
+    ];
+    let mut cells = vec![Handle::default(); CELL_MATERIALS];
+    for look in looks_of_cells {
+        for square in [light, dark] {
+            cells[look.index(square)] = materials.add(StandardMaterial {
+                base_color: look.colour(square),
+                perceptual_roughness: 0.9,
+                ..default()
+            });
+        }
+    }
     let looks = CrossLooks {
         tile: meshes.add(Cuboid::new(0.96, 0.08, 0.96)),
+        cells,
         pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k))),
         armies,
         grey,
@@ -113,19 +178,9 @@ fn make_looks(
     commands.insert_resource(looks);
 }
 
-fn dress_cell(
-    add: On<Add, CrossCell>,
-    cells: Query<&CrossCell>,
-    looks: Res<CrossLooks>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut commands: Commands,
-) {
+fn dress_cell(add: On<Add, CrossCell>, cells: Query<&CrossCell>, looks: Res<CrossLooks>, mut commands: Commands) {
     let Ok(cell) = cells.get(add.entity) else { return };
-    let material = materials.add(StandardMaterial {
-        base_color: cell_colour(cell.0),
-        perceptual_roughness: 0.9,
-        ..default()
-    });
+    let material = looks.cells[CellLook::Plain.index(cell.0)].clone();
     commands
         .entity(add.entity)
         .insert((Mesh3d(looks.tile.clone()), MeshMaterial3d(material)));
@@ -179,30 +234,29 @@ fn dress_target(
         .insert((Mesh3d(mesh), MeshMaterial3d(material)));
 }
 
-/// The colour a cell shows, most important first: a king in check, the selection, the keyboard
+/// What a cell shows, most important first: a king in check, the selection, the keyboard
 /// focus, a seat's last move (the latest seat's wins a shared square), its plain colour.
 pub fn cell_tint(
     table: &Table,
     square: Square,
     checked_kings: &[Square],
     last_moves: &[Option<(Seat, crate::four_player::Move)>],
-) -> Color {
-    let base = cell_colour(square);
+) -> CellLook {
     if checked_kings.contains(&square) {
-        return CHECKED;
+        return CellLook::Checked;
     }
     if table.selected == Some(square) {
-        return SELECTED;
+        return CellLook::Selected;
     }
     if table.focus == Some(square) {
-        return FOCUS;
+        return CellLook::Focus;
     }
     for (seat, mv) in last_moves.iter().flatten() {
         if mv.from == square || mv.to == square {
-            return base.mix(&seat_colour(*seat), 0.45);
+            return CellLook::LastMove(*seat);
         }
     }
-    base
+    CellLook::Plain
 }
 
 /// Each seat's last move, the most recent first.
@@ -231,21 +285,18 @@ pub fn checked_kings(table: &Table) -> Vec<Square> {
         .collect()
 }
 
+/// Gives each cell the shared material of its look (only where it changed).
 fn tint_cells(
     table: Res<Table>,
-    cells: Query<(&CrossCell, &MeshMaterial3d<StandardMaterial>)>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    looks: Res<CrossLooks>,
+    mut cells: Query<(&CrossCell, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
     let checked = checked_kings(&table);
     let recent = recent_moves(&table);
-    for (cell, handle) in &cells {
-        let colour = cell_tint(&table, cell.0, &checked, &recent);
-        // Look before touching: a mutable borrow alone marks the material for re-upload.
-        let current = materials.get(&handle.0).map(|m| m.base_color);
-        if current.is_some_and(|c| c != colour)
-            && let Some(mut material) = materials.get_mut(&handle.0)
-        {
-            material.base_color = colour;
+    for (cell, mut handle) in &mut cells {
+        let wanted = &looks.cells[cell_tint(&table, cell.0, &checked, &recent).index(cell.0)];
+        if handle.0 != *wanted {
+            handle.0 = wanted.clone();
         }
     }
 }
@@ -287,9 +338,21 @@ mod tests {
         let recent = recent_moves(&table);
         assert_eq!(recent, vec![Some((Seat::Red, mv))]);
         let tint = cell_tint(&table, h3, &[], &recent);
-        assert_eq!(tint, cell_colour(h3).mix(&seat_colour(Seat::Red), 0.45));
-        assert_eq!(cell_tint(&table, h3, &[h3], &recent), CHECKED);
+        assert_eq!(tint, CellLook::LastMove(Seat::Red));
+        assert_eq!(tint.colour(h3), cell_colour(h3).mix(&seat_colour(Seat::Red), 0.45));
+        assert_eq!(cell_tint(&table, h3, &[h3], &recent), CellLook::Checked);
         let a4: Square = "a4".parse().unwrap();
-        assert_eq!(cell_tint(&table, a4, &[], &recent), cell_colour(a4));
+        assert_eq!(cell_tint(&table, a4, &[], &recent).colour(a4), cell_colour(a4));
+        // Every look of a light and of a dark square has its own material slot.
+        let h4: Square = "h4".parse().unwrap();
+        assert_ne!(is_dark(h3), is_dark(h4));
+        let mut slots: Vec<usize> = [CellLook::Checked, CellLook::Selected, CellLook::Focus, CellLook::Plain]
+            .into_iter()
+            .chain(Seat::ALL.map(CellLook::LastMove))
+            .flat_map(|look| [look.index(h4), look.index(h3)])
+            .collect();
+        slots.sort();
+        slots.dedup();
+        assert_eq!(slots.len(), CELL_MATERIALS);
     }
 }
