@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
 use super::table::Table;
-use crate::app::shell::piece_meshes::piece_mesh;
+use crate::app::shell::piece_meshes::{Detail, piece_mesh};
 use crate::four_player::{PieceKind, Seat, Square};
 
 /// The armies' colours: red, blue, yellow and green, as chess.com draws them, darkened enough to
@@ -146,9 +146,11 @@ fn make_looks(
     let mut cells = vec![Handle::default(); CELL_MATERIALS];
     for look in looks_of_cells {
         for square in [light, dark] {
+            // Unlit: the board is most of the picture, and a software renderer pays for
+            // every lit pixel; flat squares lose nothing.
             cells[look.index(square)] = materials.add(StandardMaterial {
                 base_color: look.colour(square),
-                perceptual_roughness: 0.9,
+                unlit: true,
                 ..default()
             });
         }
@@ -156,7 +158,7 @@ fn make_looks(
     let looks = CrossLooks {
         tile: meshes.add(Cuboid::new(0.96, 0.08, 0.96)),
         cells,
-        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k))),
+        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k, Detail::Light))),
         armies,
         grey,
         dot: meshes.add(Sphere::new(0.13)),

@@ -76,11 +76,11 @@ fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Lo
     *written = Some(key);
 }
 
-fn write_focus(
-    table: Res<Table>,
-    hovered: Res<CrossHovered>,
-    mut written: Local<Option<(u64, Option<Square>, Option<Square>, Option<Square>)>>,
-) {
+/// What `#focus` shows depends on: the table (its generation), the focus, the selection and the
+/// square under the pointer.
+type FocusKey = (u64, Option<Square>, Option<Square>, Option<Square>);
+
+fn write_focus(table: Res<Table>, hovered: Res<CrossHovered>, mut written: Local<Option<FocusKey>>) {
     let key = (table.generation, table.focus, table.selected, hovered.0);
     if *written == Some(key) {
         return;

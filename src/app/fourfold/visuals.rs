@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::state::Play;
-use crate::app::shell::piece_meshes::piece_mesh;
+use crate::app::shell::piece_meshes::{Detail, piece_mesh};
 use crate::fourfold::rules::{Color as Side, PieceKind, Square};
 
 #[derive(Resource)]
@@ -74,7 +74,7 @@ fn make_looks(
 ) {
     let looks = Looks {
         tile: meshes.add(Cuboid::new(0.92, 0.08, 0.92)),
-        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k))),
+        pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k, Detail::Full))),
         piece_colours: [
             materials.add(StandardMaterial {
                 base_color: Color::srgb(0.97, 0.94, 0.86),
