@@ -69,6 +69,8 @@ pub struct Launch {
     pub four_player_game: Option<crate::four_player::Game>,
     /// Four-player chess: a square whose piece starts selected.
     pub four_player_select: Option<crate::four_player::Square>,
+    /// Four-player chess: arrows on the board at the start (from, to), as a player draws them.
+    pub four_player_arrows: Vec<(crate::four_player::Square, crate::four_player::Square)>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -205,6 +207,18 @@ pub fn run(launch: Launch) -> Result<(), String> {
             four_player::table::default_sitters()
         };
         app.insert_resource(four_player::table::Table::new(game, sitters));
+    }
+    if !launch.four_player_arrows.is_empty() {
+        let arrows = launch.four_player_arrows.clone();
+        app.add_systems(Startup, move |mut shown: ResMut<four_player::overlays::Arrows>| {
+            for &(from, to) in &arrows {
+                shown.toggle(four_player::overlays::Arrow {
+                    from,
+                    to,
+                    colour: four_player::overlays::drawn_arrow_colour(),
+                });
+            }
+        });
     }
     if let Some(square) = launch.four_player_select {
         app.add_systems(

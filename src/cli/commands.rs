@@ -66,8 +66,22 @@ pub fn execute(command: Command) -> Result<(), String> {
             size,
             game,
             four_player,
+            arrows,
         } => {
             if game == "four-player" {
+                let arrows = arrows
+                    .iter()
+                    .map(|text| {
+                        let (from, to) = text
+                            .split_once('-')
+                            .ok_or_else(|| format!("--arrow '{text}' is not FROM-TO (h2-h4)"))?;
+                        let square = |s: &str| {
+                            s.parse::<crate::four_player::Square>()
+                                .map_err(|e| format!("--arrow: {e}"))
+                        };
+                        Ok((square(from)?, square(to)?))
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
                 let select = select
                     .map(|s| s.parse::<crate::four_player::Square>())
                     .transpose()
@@ -77,8 +91,12 @@ pub fn execute(command: Command) -> Result<(), String> {
                     mode: Some(crate::app::Mode::FourPlayer),
                     four_player_game: Some(four_player.game()?),
                     four_player_select: select,
+                    four_player_arrows: arrows,
                     ..Default::default()
                 });
+            }
+            if !arrows.is_empty() {
+                return Err("--arrow draws on the four-player board: add --game four-player".into());
             }
             let position = fen
                 .map(|f| crate::fourfold::rules::Position::from_fen(&f).map_err(|e| e.to_string()))

@@ -131,6 +131,9 @@ pub enum Command {
         game: String,
         #[command(flatten)]
         four_player: four_player::FourPlayerStart,
+        /// Four-player chess: draw an arrow FROM-TO on the board (repeatable), e.g. h2-h4.
+        #[arg(long = "arrow")]
+        arrows: Vec<String>,
     },
     /// Play each pair of adjacent levels (and the top level against the reference opponent) and
     /// rate the levels with Glicko-2, chained up from the beginner at 1500.

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
 use super::table::Table;
 use crate::app::shell::piece_meshes::{Detail, piece_mesh};
+use crate::app::shell::target_looks::TargetLooks;
 use crate::four_player::{PieceKind, Seat, Square};
 
 /// The armies' colours: red, blue, yellow and green, as chess.com draws them, darkened enough to
@@ -95,10 +96,7 @@ struct CrossLooks {
     /// Per seat: live, frozen; then grey.
     armies: [[Handle<StandardMaterial>; 2]; 4],
     grey: Handle<StandardMaterial>,
-    dot: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    move_marker: Handle<StandardMaterial>,
-    capture_marker: Handle<StandardMaterial>,
+    targets: TargetLooks,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -161,21 +159,7 @@ fn make_looks(
         pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k, Detail::Light))),
         armies,
         grey,
-        dot: meshes.add(Sphere::new(0.13)),
-        ring: meshes.add(Torus {
-            minor_radius: 0.05,
-            major_radius: 0.38,
-        }),
-        move_marker: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.20, 0.55, 0.95),
-            emissive: LinearRgba::rgb(0.05, 0.2, 0.5),
-            ..default()
-        }),
-        capture_marker: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.90, 0.25, 0.20),
-            emissive: LinearRgba::rgb(0.4, 0.05, 0.02),
-            ..default()
-        }),
+        targets: TargetLooks::new(&mut meshes, &mut materials),
     };
     commands.insert_resource(looks);
 }
@@ -226,14 +210,7 @@ fn dress_target(
     mut commands: Commands,
 ) {
     let Ok(target) = targets.get(add.entity) else { return };
-    let (mesh, material) = if target.capture {
-        (looks.ring.clone(), looks.capture_marker.clone())
-    } else {
-        (looks.dot.clone(), looks.move_marker.clone())
-    };
-    commands
-        .entity(add.entity)
-        .insert((Mesh3d(mesh), MeshMaterial3d(material)));
+    commands.entity(add.entity).insert(looks.targets.dress(target.capture));
 }
 
 /// What a cell shows, most important first: a king in check, the selection, the keyboard
@@ -278,11 +255,10 @@ pub fn recent_moves(table: &Table) -> Vec<Option<(Seat, crate::four_player::Move
 
 /// The kings in check on the board shown, of seats still in the game.
 pub fn checked_kings(table: &Table) -> Vec<Square> {
-    let game = table.shown();
-    let pos = game.position();
-    Seat::ALL
+    let pos = table.shown_position();
+    table
+        .checked_seats()
         .into_iter()
-        .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
         .filter_map(|s| pos.king_square(s))
         .collect()
 }

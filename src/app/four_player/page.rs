@@ -30,11 +30,7 @@ pub fn status_text(table: &Table, thinking: bool) -> String {
         parts.push(format!("{} played {}.", last.seat.name(), last.text));
     }
     parts.push(format!("{}.", table.headline()));
-    let checked: Vec<&str> = Seat::ALL
-        .into_iter()
-        .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
-        .map(|s| s.name())
-        .collect();
+    let checked: Vec<&str> = table.checked_seats().into_iter().map(Seat::name).collect();
     if !checked.is_empty() {
         parts.push(format!("Check: {}.", checked.join(", ")));
     }

@@ -172,6 +172,16 @@ impl Table {
         last
     }
 
+    /// The seats in check on the board shown (of those still in the game), in turn order.
+    pub fn checked_seats(&self) -> Vec<Seat> {
+        let game = self.shown();
+        let pos = game.position();
+        Seat::ALL
+            .into_iter()
+            .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
+            .collect()
+    }
+
     /// The turns of the whole game (the move list shows them all, marking the reviewed one).
     pub fn turns(&self) -> &[Played] {
         self.game.turns()

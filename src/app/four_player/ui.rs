@@ -17,7 +17,7 @@ use super::view::CrossView;
 use crate::app::Mode;
 use crate::app::shell::camera::{FreeArea, MainCamera};
 use crate::app::shell::clocks::{TimeControl, format_clock};
-use crate::app::shell::egui_frame::game_switch;
+use crate::app::shell::egui_frame::{PanelSide, game_switch, side_panels};
 use crate::app::shell::motion::Motion;
 use crate::four_player::ai::LEVELS;
 use crate::four_player::play::Reason;
@@ -54,10 +54,21 @@ impl Default for CrossForm {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<CrossForm>().add_systems(
-        EguiPrimaryContextPass,
-        (panels, edge_labels).chain().run_if(in_state(Mode::FourPlayer)),
-    );
+    app.init_resource::<CrossForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (panels, edge_labels).chain().run_if(in_state(Mode::FourPlayer)),
+        )
+        .add_systems(Update, form_follows_the_table.run_if(in_state(Mode::FourPlayer)));
+}
+
+/// The New game form starts as the game on the table (a `--rules` or an imported record): the
+/// next game is then the same kind unless the player changes it.
+fn form_follows_the_table(table: Res<Table>, mut form: ResMut<CrossForm>, mut seen: Local<Option<u64>>) {
+    if *seen != Some(table.game_number) {
+        *seen = Some(table.game_number);
+        form.kind = table.game.rules.kind;
+    }
 }
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(230, 120, 60);
@@ -97,20 +108,13 @@ fn panels(
         mut mode,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let logical_width = window.width();
-    let left = egui::Panel::left("four-player game")
-        .default_size(300.0_f32.min(logical_width * 0.28))
-        .size_range(120.0..=(logical_width * 0.32).max(120.0))
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+    side_panels(
+        &ctx,
+        &window,
+        ["four-player game", "four-player view"],
+        &mut free,
+        |side, ui| match side {
+            PanelSide::Left => {
                 ui.heading("Tesseract Chess");
                 game_switch(ui, Mode::FourPlayer, &mut mode);
                 status(ui, &table, &thinking, notice.current(&table));
@@ -123,58 +127,58 @@ fn panels(
                 move_list(ui, &table, &mut intents);
                 ui.separator();
                 records(ui, &table, &mut form, &mut intents);
-            });
-        });
-    let right = egui::Panel::right("four-player view")
-        .default_size(250.0_f32.min(logical_width * 0.22))
-        .size_range(110.0..=(logical_width * 0.26).max(110.0))
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.label(egui::RichText::new("View").strong());
-                ui.checkbox(&mut view.follow_turn, "Turn to the player to move")
-                    .on_hover_text("With several players on this machine, the board turns to whoever moves");
-                ui.checkbox(&mut view.top_down, "Flat top-down view");
-                if ui.button("Reset the view").clicked() {
-                    view.reset = true;
-                }
-                let mut reduced = motion.reduced;
-                if ui.checkbox(&mut reduced, "Reduce motion (no travelling pieces)").changed() {
-                    motion.reduced = reduced;
-                }
-                let mut paced = pace.pause_seconds > 0.0;
-                if ui
-                    .checkbox(&mut paced, "Pause between the computers' moves")
-                    .changed()
-                {
-                    pace.pause_seconds = if paced { Pace::default().pause_seconds } else { 0.0 };
-                }
-                ui.separator();
-                ui.label(egui::RichText::new("Square").strong());
-                let square = hovered.0.or(table.focus);
-                ui.label(square.map_or("Point at a square, or Tab to the board".to_string(), |s| {
-                    table.square_readout(s)
-                }));
-                ui.separator();
-                ui.label(egui::RichText::new("Keys").strong());
-                ui.small("Tab: to the board · arrows: move the focus · Enter or Space: select or move · Esc: clear · ← →: review · right-drag: arrow");
-            });
-        });
+            }
+            PanelSide::Right => view_panel(ui, &table, &hovered, &mut view, &mut motion, &mut pace),
+        },
+    );
     if let Some(choices) = &table.promotion {
         promotion_choice(&ctx, choices, &mut intents);
     }
     if form.confirm_resign {
         confirm_resign(&ctx, &table, &mut form, &mut intents);
     }
-    let scale = window.scale_factor();
-    let left_px = (left.response.rect.width() * scale) as u32;
-    let right_px = (right.response.rect.width() * scale) as u32;
-    let width = window.physical_width().saturating_sub(left_px + right_px);
-    let area = Some([left_px, 0, width, window.physical_height()]);
-    if free.0 != area {
-        free.0 = area;
-    }
     Ok(())
+}
+
+/// The right panel: the view options, the square readout and the keys.
+fn view_panel(
+    ui: &mut egui::Ui,
+    table: &Table,
+    hovered: &CrossHovered,
+    view: &mut CrossView,
+    // Not `&mut Motion`: borrowing it mutably would mark the setting changed every frame.
+    motion: &mut ResMut<Motion>,
+    pace: &mut Pace,
+) {
+    ui.label(egui::RichText::new("View").strong());
+    ui.checkbox(&mut view.follow_turn, "Turn to the player to move")
+        .on_hover_text("With several players on this machine, the board turns to whoever moves");
+    ui.checkbox(&mut view.top_down, "Flat top-down view");
+    if ui.button("Reset the view").clicked() {
+        view.reset = true;
+    }
+    let mut reduced = motion.reduced;
+    if ui
+        .checkbox(&mut reduced, "Reduce motion (no travelling pieces)")
+        .changed()
+    {
+        motion.reduced = reduced;
+    }
+    let mut paced = pace.pause_seconds > 0.0;
+    if ui.checkbox(&mut paced, "Pause between the computers' moves").changed() {
+        pace.pause_seconds = if paced { Pace::default().pause_seconds } else { 0.0 };
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("Square").strong());
+    let square = hovered.0.or(table.focus);
+    ui.label(
+        square.map_or("Point at a square, or Tab to the board".to_string(), |s| {
+            table.square_readout(s)
+        }),
+    );
+    ui.separator();
+    ui.label(egui::RichText::new("Keys").strong());
+    ui.small("Tab: to the board · arrows: move the focus · Enter or Space: select or move · Esc: clear · ← →: review · right-drag: arrow");
 }
 
 fn status(ui: &mut egui::Ui, table: &Table, thinking: &CrossThinking, notice: Option<&str>) {
@@ -187,13 +191,7 @@ fn status(ui: &mut egui::Ui, table: &Table, thinking: &CrossThinking, notice: Op
     ui.add(egui::Label::new(headline).wrap());
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
-        let game = table.shown();
-        let pos = game.position();
-        let checked: Vec<&str> = Seat::ALL
-            .into_iter()
-            .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
-            .map(|s| s.name())
-            .collect();
+        let checked: Vec<&str> = table.checked_seats().into_iter().map(Seat::name).collect();
         if !checked.is_empty() {
             ui.label(
                 egui::RichText::new(format!("Check: {}", checked.join(", ")))

@@ -18,6 +18,7 @@ use super::state::{Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
 use crate::app::shell::camera::{FreeArea, MainCamera};
+use crate::app::shell::egui_frame::{PanelSide, game_switch, side_panels};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::reach::describe_change;
@@ -148,82 +149,63 @@ fn panels(
         mut mode,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    // In a small window the panels narrow so the board keeps most of it.
-    let logical_width = window.width();
-    let left = egui::Panel::left("game")
-        .default_size(300.0_f32.min(logical_width * 0.28))
-        .size_range(120.0..=(logical_width * 0.32).max(120.0))
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("Tesseract Chess");
-                crate::app::shell::egui_frame::game_switch(ui, crate::app::Mode::Fourfold, &mut mode);
-                let newcomer = profile.as_ref().is_none_or(|p| p.profile.games.is_empty());
-                if newcomer && tutorial.scene.is_none() && play.game.moves().is_empty() {
-                    invitation(ui, &mut open_scene);
-                }
-                status(
-                    ui,
-                    &play,
-                    &thinking,
-                    study_solved(&tutorial, &play),
-                    notice.current(&play),
-                );
-                if let Some(problem) = settings.as_ref().and_then(|s| s.problem.as_ref()) {
-                    ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
-                }
+    let last_scene = settings.as_ref().and_then(|s| s.settings.tutorial_scene.as_deref());
+    side_panels(&ctx, &window, ["game", "view"], &mut free, |side, ui| match side {
+        PanelSide::Left => {
+            ui.heading("Tesseract Chess");
+            game_switch(ui, crate::app::Mode::Fourfold, &mut mode);
+            let newcomer = profile.as_ref().is_none_or(|p| p.profile.games.is_empty());
+            if newcomer && tutorial.scene.is_none() && play.game.moves().is_empty() {
+                invitation(ui, &mut open_scene);
+            }
+            status(
+                ui,
+                &play,
+                &thinking,
+                study_solved(&tutorial, &play),
+                notice.current(&play),
+            );
+            if let Some(problem) = settings.as_ref().and_then(|s| s.problem.as_ref()) {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+            }
+            ui.separator();
+            new_game(ui, &mut form, &mut intents);
+            ui.separator();
+            moves(ui, &play, &mut intents);
+            ui.separator();
+            records(ui, &play, &mut form, &mut intents);
+            if let Some(profile) = &profile {
                 ui.separator();
-                new_game(ui, &mut form, &mut intents);
+                super::profile::section(ui, profile, &mut intents);
+            }
+        }
+        PanelSide::Right => {
+            // An open scene comes first: it is what the player is doing.
+            let in_scene = tutorial.scene.is_some();
+            if in_scene {
+                super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
                 ui.separator();
-                moves(ui, &play, &mut intents);
+            }
+            view_controls(ui, &view, &mut target, &mut resets);
+            let mut show = names.0;
+            if ui.checkbox(&mut show, "Board names in the tesseract").changed() {
+                names.0 = show;
+            }
+            let mut reduced = motion.reduced;
+            if ui
+                .checkbox(&mut reduced, "Reduce motion (no travelling pieces or animated turns)")
+                .changed()
+            {
+                motion.reduced = reduced;
+            }
+            ui.separator();
+            readout(ui, &play, &hovered);
+            if !in_scene {
                 ui.separator();
-                records(ui, &play, &mut form, &mut intents);
-                if let Some(profile) = &profile {
-                    ui.separator();
-                    super::profile::section(ui, profile, &mut intents);
-                }
-            });
-        });
-    let right = egui::Panel::right("view")
-        .default_size(250.0_f32.min(logical_width * 0.22))
-        .size_range(110.0..=(logical_width * 0.26).max(110.0))
-        .resizable(true)
-        .show(&mut root, |ui| {
-            let last_scene = settings.as_ref().and_then(|s| s.settings.tutorial_scene.as_deref());
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                // An open scene comes first: it is what the player is doing.
-                let in_scene = tutorial.scene.is_some();
-                if in_scene {
-                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
-                    ui.separator();
-                }
-                view_controls(ui, &view, &mut target, &mut resets);
-                let mut show = names.0;
-                if ui.checkbox(&mut show, "Board names in the tesseract").changed() {
-                    names.0 = show;
-                }
-                let mut reduced = motion.reduced;
-                if ui
-                    .checkbox(&mut reduced, "Reduce motion (no travelling pieces or animated turns)")
-                    .changed()
-                {
-                    motion.reduced = reduced;
-                }
-                ui.separator();
-                readout(ui, &play, &hovered);
-                if !in_scene {
-                    ui.separator();
-                    super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
-                }
-            });
-        });
+                super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
+            }
+        }
+    });
     if let Some(leaving) = &pending.0 {
         confirm_leaving(&ctx, leaving, play.rated, &mut intents);
     }
@@ -237,14 +219,6 @@ fn panels(
                     ui.label(egui::RichText::new(square.to_string()).monospace());
                 });
             });
-    }
-    let scale = window.scale_factor();
-    let left_px = (left.response.rect.width() * scale) as u32;
-    let right_px = (right.response.rect.width() * scale) as u32;
-    let width = window.physical_width().saturating_sub(left_px + right_px);
-    let area = Some([left_px, 0, width, window.physical_height()]);
-    if free.0 != area {
-        free.0 = area;
     }
     Ok(())
 }

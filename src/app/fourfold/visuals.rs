@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::mirror::{Cell, PieceModel, TargetMarker};
 use super::state::Play;
 use crate::app::shell::piece_meshes::{Detail, piece_mesh};
+use crate::app::shell::target_looks::TargetLooks;
 use crate::fourfold::rules::{Color as Side, PieceKind, Square};
 
 #[derive(Resource)]
@@ -16,10 +17,7 @@ struct Looks {
     tile: Handle<Mesh>,
     pieces: [Handle<Mesh>; 6],
     piece_colours: [Handle<StandardMaterial>; 2],
-    dot: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    move_marker: Handle<StandardMaterial>,
-    capture_marker: Handle<StandardMaterial>,
+    targets: TargetLooks,
 }
 
 /// The last move in violet, well apart from the selection's amber and the focus's blue.
@@ -87,21 +85,7 @@ fn make_looks(
                 ..default()
             }),
         ],
-        dot: meshes.add(Sphere::new(0.13)),
-        ring: meshes.add(Torus {
-            minor_radius: 0.05,
-            major_radius: 0.38,
-        }),
-        move_marker: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.20, 0.55, 0.95),
-            emissive: LinearRgba::rgb(0.05, 0.2, 0.5),
-            ..default()
-        }),
-        capture_marker: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.90, 0.25, 0.20),
-            emissive: LinearRgba::rgb(0.4, 0.05, 0.02),
-            ..default()
-        }),
+        targets: TargetLooks::new(&mut meshes, &mut materials),
     };
     commands.insert_resource(looks);
 }
@@ -147,14 +131,7 @@ fn dress_piece(add: On<Add, PieceModel>, pieces: Query<&PieceModel>, looks: Res<
 
 fn dress_marker(add: On<Add, TargetMarker>, markers: Query<&TargetMarker>, looks: Res<Looks>, mut commands: Commands) {
     let Ok(marker) = markers.get(add.entity) else { return };
-    let (mesh, material) = if marker.capture {
-        (looks.ring.clone(), looks.capture_marker.clone())
-    } else {
-        (looks.dot.clone(), looks.move_marker.clone())
-    };
-    commands
-        .entity(add.entity)
-        .insert((Mesh3d(mesh), MeshMaterial3d(material)));
+    commands.entity(add.entity).insert(looks.targets.dress(marker.capture));
 }
 
 /// Colours each cell by what is happening on it, most important first: check, selection,

@@ -107,3 +107,53 @@ pub fn game_switch(ui: &mut egui::Ui, current: crate::app::Mode, next: &mut Next
         }
     });
 }
+
+/// Which of a game's two side panels is being drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PanelSide {
+    Left,
+    Right,
+}
+
+/// A game's two side panels, each scrolling, narrowing in a small window so the board keeps most
+/// of it; the window area they leave becomes the 3D view's (`FreeArea`). `draw` fills each side.
+pub fn side_panels(
+    ctx: &egui::Context,
+    window: &Window,
+    ids: [&'static str; 2],
+    // Not `&mut FreeArea`: a mutable borrow would mark it changed every frame (and the camera
+    // would set its viewport again each time).
+    free: &mut ResMut<FreeArea>,
+    mut draw: impl FnMut(PanelSide, &mut egui::Ui),
+) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let logical_width = window.width();
+    let left = egui::Panel::left(ids[0])
+        .default_size(300.0_f32.min(logical_width * 0.28))
+        .size_range(120.0..=(logical_width * 0.32).max(120.0))
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| draw(PanelSide::Left, ui));
+        });
+    let right = egui::Panel::right(ids[1])
+        .default_size(250.0_f32.min(logical_width * 0.22))
+        .size_range(110.0..=(logical_width * 0.26).max(110.0))
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| draw(PanelSide::Right, ui));
+        });
+    let scale = window.scale_factor();
+    let left_px = (left.response.rect.width() * scale) as u32;
+    let right_px = (right.response.rect.width() * scale) as u32;
+    let width = window.physical_width().saturating_sub(left_px + right_px);
+    let area = Some([left_px, 0, width, window.physical_height()]);
+    if free.0 != area {
+        free.0 = area;
+    }
+}

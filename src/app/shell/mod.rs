@@ -15,4 +15,5 @@ pub mod piece_meshes;
 pub mod reactive;
 pub mod review;
 pub mod screenshot;
+pub mod target_looks;
 pub mod turn_task;
