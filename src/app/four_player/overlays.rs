@@ -44,12 +44,41 @@ pub fn drawn_arrow_colour() -> Color {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (clear_stale_arrows, draw_checks, draw_arrows, ring_the_focus)
-            .after(crate::app::AppSystems::Mirror)
-            .run_if(in_state(crate::app::Mode::FourPlayer)),
-    );
+    app.init_resource::<LinesWarmed>()
+        .add_systems(
+            OnEnter(crate::app::Mode::FourPlayer),
+            |mut warmed: ResMut<LinesWarmed>| warmed.0 = 0,
+        )
+        .add_systems(
+            Update,
+            (
+                clear_stale_arrows,
+                warm_the_line_pipelines.run_if(|warmed: Res<LinesWarmed>| warmed.0 < WARM_FRAMES),
+                draw_checks,
+                draw_arrows,
+                ring_the_focus,
+            )
+                .after(crate::app::AppSystems::Mirror)
+                .run_if(in_state(crate::app::Mode::FourPlayer)),
+        );
+}
+
+/// Frames in which the board draws invisible lines after it appears.
+const WARM_FRAMES: u32 = 4;
+
+/// How many frames the line pipelines have been warmed since the mode was entered.
+#[derive(Resource, Default)]
+struct LinesWarmed(u32);
+
+/// Lines and line strips (the focus ring) draw with pipelines of their own, compiled when first
+/// used: in the browser that is a main-thread task of over half a second under a software
+/// renderer, felt as a freeze on the first Tab or check. Drawing an invisible line and ring
+/// while the board appears compiles them with the board's own.
+fn warm_the_line_pipelines(mut warmed: ResMut<LinesWarmed>, mut gizmos: Gizmos) {
+    warmed.0 += 1;
+    let below = Vec3::new(0.0, -40.0, 0.0);
+    gizmos.line(below, below + Vec3::X * 0.01, Color::NONE);
+    gizmos.rect(Isometry3d::from_translation(below), Vec2::splat(0.01), Color::NONE);
 }
 
 fn clear_stale_arrows(table: Res<Table>, mut arrows: ResMut<Arrows>) {
@@ -64,10 +93,7 @@ pub fn check_lines(table: &Table) -> Vec<(Square, Square, Seat)> {
     let game = table.shown();
     let pos = game.position();
     let mut lines = Vec::new();
-    for seat in Seat::ALL {
-        if !pos.live(seat) {
-            continue;
-        }
+    for seat in table.checked_seats() {
         let Some(king) = pos.king_square(seat) else { continue };
         for from in pos.checkers(game.rules, seat).iter() {
             if let Some(checker) = pos.piece_at(from).and_then(|p| p.seat()) {
