@@ -11,7 +11,7 @@ use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
 use crate::app::shell::turn_task::{Thinker, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::ai::{Decision, LEVELS, Player};
+use crate::four_player::ai::{Decision, IterativeDeepening, LEVELS, Player};
 use crate::four_player::{Game, Move, Seat, Turn};
 
 /// A four-player computer deciding its seat's turn.
@@ -33,11 +33,14 @@ impl Thinker for FourPlayerThinker {
     }
 }
 
-/// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget.
+/// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget
+/// (in slices in the browser, as a turn is).
 pub struct HintThinker {
     player: Player,
     game: Game,
     seat: Seat,
+    /// The search once started (`None` inside: the seat has no plan to show).
+    search: Option<Option<Box<IterativeDeepening>>>,
 }
 
 /// The nodes a hint searches: quick, and the same plan every time for the same position.
@@ -46,13 +49,16 @@ const HINT_NODES: u64 = 60_000;
 impl Thinker for HintThinker {
     type Answer = (Seat, Option<Move>);
 
-    fn think(&mut self, _slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<(Seat, Option<Move>)> {
-        // A hint is small enough to run in one go (about a frame's worth of nodes in the browser).
-        let limits = Limits {
-            nodes: Some(HINT_NODES),
-            ..Limits::default()
+    fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<(Seat, Option<Move>)> {
+        let (game, seat) = (&self.game, self.seat);
+        let search = self
+            .search
+            .get_or_insert_with(|| Player::start_hint(game, seat, Limits::nodes(HINT_NODES), clock));
+        let Some(search) = search else {
+            return Some((self.seat, None));
         };
-        Some((self.seat, self.player.hint(&self.game, self.seat, limits, clock, stop)))
+        let plan = self.player.think_hint(search, slice_nodes, clock, stop)?;
+        Some((self.seat, plan))
     }
 }
 
@@ -222,6 +228,7 @@ fn start_hint(mut thinking: ResMut<CrossThinking>, table: Res<Table>) {
         player: Player::new(level, table.game_number + 99),
         game: table.game.clone(),
         seat,
+        search: None,
     }));
     thinking.generation = table.generation;
 }

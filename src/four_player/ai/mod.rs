@@ -169,6 +169,17 @@ impl Player {
         clock: &dyn Clock,
         stop: &StopFlag,
     ) -> Option<Move> {
+        let mut search = Player::start_hint(game, seat, limits, clock)?;
+        loop {
+            if let Some(plan) = self.think_hint(&mut search, u64::MAX, clock, stop) {
+                return plan;
+            }
+        }
+    }
+
+    /// The search for `seat`'s plan (as `hint`), to carry on in slices with `think_hint`;
+    /// `None` when the seat has no plan to show (out, or the game over).
+    pub fn start_hint(game: &Game, seat: Seat, limits: Limits, clock: &dyn Clock) -> Option<Box<IterativeDeepening>> {
         if game.outcome().is_some() || !game.position().live(seat) {
             return None;
         }
@@ -179,10 +190,20 @@ impl Player {
             pos.turn = seat;
             Game::new(game.rules, pos)
         };
-        if asked.position().turn != seat {
-            return None;
-        }
-        self.engine.search(&asked, limits, clock, stop, &mut |_| {}).best
+        (asked.position().turn == seat).then(|| Box::new(IterativeDeepening::new(&asked, limits, clock)))
+    }
+
+    /// Searches the plan on for about `slice_nodes` nodes; the move once decided.
+    pub fn think_hint(
+        &mut self,
+        search: &mut IterativeDeepening,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Option<Option<Move>> {
+        search
+            .step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
+            .map(|result| result.best)
     }
 }
 
