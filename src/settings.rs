@@ -63,6 +63,8 @@ pub struct NewGameSetting {
     pub play_as: SideChoice,
     pub opponent: Option<String>,
     pub rated: bool,
+    /// The time control as "minutes+seconds" ("3+2"); `None`: no clocks.
+    pub clock: Option<String>,
 }
 
 impl Default for ViewSetting {
@@ -88,6 +90,21 @@ impl Default for CameraSetting {
     }
 }
 
+/// A time control as the settings keep it, "minutes+seconds" ("3+2"): minutes 1-180, seconds
+/// a move 0-180.
+pub fn parse_time_control(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("the time control '{text}' is not MINUTES+SECONDS (3+2)");
+    let (minutes, increment) = text.split_once('+').ok_or_else(bad)?;
+    let minutes: u32 = minutes.trim().parse().map_err(|_| bad())?;
+    let increment: u32 = increment.trim().parse().map_err(|_| bad())?;
+    if minutes == 0 || minutes > 180 || increment > 180 {
+        return Err(format!(
+            "the time control '{text}' is outside 1-180 minutes and 0-180 seconds a move"
+        ));
+    }
+    Ok((minutes, increment))
+}
+
 impl Default for NewGameSetting {
     fn default() -> Self {
         NewGameSetting {
@@ -95,6 +112,7 @@ impl Default for NewGameSetting {
             play_as: SideChoice::White,
             opponent: Some(crate::fourfold::ai::levels::FIRST_GAME_LEVEL.to_string()),
             rated: false,
+            clock: None,
         }
     }
 }
@@ -184,6 +202,9 @@ impl Settings {
         }
         if let Some(level) = &self.new_game.opponent {
             crate::fourfold::ai::levels::find(level).map_err(|e| format!("new_game.opponent: {e}"))?;
+        }
+        if let Some(clock) = &self.new_game.clock {
+            parse_time_control(clock).map_err(|e| format!("new_game.clock: {e}"))?;
         }
         if let Some(game) = &self.game
             && !matches!(game.as_str(), "4d" | "four-player")

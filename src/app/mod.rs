@@ -71,6 +71,8 @@ pub struct Launch {
     pub four_player_select: Option<crate::four_player::Square>,
     /// Four-player chess: arrows on the board at the start (from, to), as a player draws them.
     pub four_player_arrows: Vec<(crate::four_player::Square, crate::four_player::Square)>,
+    /// Four-player chess: an introduction scene to open (`02-points`).
+    pub four_player_scene: Option<String>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -225,6 +227,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
             Startup,
             move |mut intents: MessageWriter<four_player::table::TableIntent>| {
                 intents.write(four_player::table::TableIntent::Activate(square));
+            },
+        );
+    }
+    if let Some(name) = launch.four_player_scene {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<four_player::lesson::LessonIntent>| {
+                intents.write(four_player::lesson::LessonIntent::Open(name.clone()));
             },
         );
     }

@@ -86,12 +86,22 @@ pub fn execute(command: Command) -> Result<(), String> {
                     .map(|s| s.parse::<crate::four_player::Square>())
                     .transpose()
                     .map_err(|e| format!("--select: {e}"))?;
+                if let Some(name) = &scene
+                    && !crate::tutorial::CROSS_SCENES.iter().any(|(n, _)| n == name)
+                {
+                    let names: Vec<&str> = crate::tutorial::CROSS_SCENES.iter().map(|(n, _)| *n).collect();
+                    return Err(format!(
+                        "--scene: there is no four-player scene '{name}' (there are {})",
+                        names.join(", ")
+                    ));
+                }
                 return crate::app::run(crate::app::Launch {
                     screenshot: Some(crate::app::ScreenshotRequest { path: out, size }),
                     mode: Some(crate::app::Mode::FourPlayer),
                     four_player_game: Some(four_player.game()?),
                     four_player_select: select,
                     four_player_arrows: arrows,
+                    four_player_scene: scene,
                     ..Default::default()
                 });
             }
@@ -124,7 +134,15 @@ pub fn execute(command: Command) -> Result<(), String> {
             crate::app::run(launch)
         }
         #[cfg(feature = "app")]
-        Command::Framebench { frames, size, game } => {
+        Command::Framebench {
+            frames,
+            size,
+            game,
+            rounds,
+        } => {
+            if rounds > 0 && game != "four-player" {
+                return Err("--rounds plays four-player rounds: add --game four-player".into());
+            }
             let launched = *super::LAUNCHED.get_or_init(Instant::now);
             crate::app::run(crate::app::Launch {
                 mode: Some(crate::app::Mode::from_name(&game)?),
@@ -132,6 +150,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                     frames: frames as usize,
                     launched,
                     size,
+                    rounds: rounds as usize,
                 }),
                 ..Default::default()
             })

@@ -119,7 +119,8 @@ pub enum Command {
         /// 4D rotation in degrees: XW,YW,ZW.
         #[arg(long, value_parser = parse_angles)]
         rotate: Option<[f32; 3]>,
-        /// Open this tutorial scene (a file name in scenes/ without .ron).
+        /// Open this tutorial scene (a file name in scenes/ without .ron; with --game
+        /// four-player, one of the four-player introduction's, e.g. 02-points).
         #[arg(long)]
         scene: Option<String>,
         /// Window size as WIDTHxHEIGHT.
@@ -159,6 +160,11 @@ pub enum Command {
         /// the cross board in its opening position).
         #[arg(long, default_value = "4d", value_parser = ["4d", "four-player"])]
         game: String,
+        /// Four-player chess: also play this many rounds as Red against three computers at the
+        /// first game's level (a 0.6 s pause between their moves) and time each round, from
+        /// Red's move to the third reply.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=200))]
+        rounds: u64,
     },
     /// Print the player's rating, deviation and last games.
     Rating {

@@ -301,7 +301,7 @@ pub fn export(game: &Game, tags: &[(String, String)]) -> String {
 
 /// The legal move written as `token` (its check and mate markers aside; `D`, FFA's one-point
 /// queen — promoted to, moving or taken — is read as `Q`).
-fn find_move(pos: &Position, legal: &[Move], token: &str) -> Option<Move> {
+pub fn find_move(pos: &Position, legal: &[Move], token: &str) -> Option<Move> {
     let bare = token.trim_end_matches(['+', '#']).replace('D', "Q");
     legal.iter().copied().find(|&m| format_move(pos, m) == bare)
 }

@@ -119,7 +119,7 @@ pub enum SceneError {
 }
 
 impl SceneError {
-    fn field(file: &str, field: &'static str, problem: impl std::fmt::Display) -> SceneError {
+    pub(crate) fn field(file: &str, field: &'static str, problem: impl std::fmt::Display) -> SceneError {
         SceneError::Field {
             file: file.to_string(),
             field,
@@ -128,7 +128,7 @@ impl SceneError {
         }
     }
 
-    fn solution_move(file: &str, index: usize, problem: impl std::fmt::Display) -> SceneError {
+    pub(crate) fn solution_move(file: &str, index: usize, problem: impl std::fmt::Display) -> SceneError {
         SceneError::Field {
             file: file.to_string(),
             field: "solution",
@@ -184,17 +184,22 @@ pub struct ValidScene {
 impl Scene {
     /// Parses a scene file's text; errors name the file, the line and column, and the field.
     pub fn parse(file: &str, text: &str) -> Result<Scene, SceneError> {
-        ron::from_str::<Scene>(text).map_err(|e| {
-            let line = e.span.start.line;
-            SceneError::Syntax {
-                file: file.to_string(),
-                line,
-                column: e.span.start.col,
-                field: field_on_line(text, line).map(str::to_string),
-                message: e.code.to_string(),
-            }
-        })
+        parse_ron(file, text)
     }
+}
+
+/// Reads a scene file of either game; errors name the file, the line and column, and the field.
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, SceneError> {
+    ron::from_str::<T>(text).map_err(|e| {
+        let line = e.span.start.line;
+        SceneError::Syntax {
+            file: file.to_string(),
+            line,
+            column: e.span.start.col,
+            field: field_on_line(text, line).map(str::to_string),
+            message: e.code.to_string(),
+        }
+    })
 }
 
 /// The field a line of a scene file sets (`    title: "…",` gives `title`), to name it in errors.

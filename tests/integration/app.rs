@@ -398,6 +398,7 @@ mod rated {
             start: Box::new(start),
             seats: [Seat::Human, Seat::Computer(0)],
             rated: true,
+            clock: None,
         });
         app.update();
         app
@@ -492,6 +493,49 @@ mod rated {
     }
 
     #[test]
+    fn a_rated_game_lost_on_time_is_saved_as_a_loss_on_time() {
+        use tesseract_chess::app::End;
+        use tesseract_chess::app::shell::clocks::TimeControl;
+        use tesseract_chess::fourfold::rules::Color;
+        let path = temp_profile("time");
+        let mut app = app_with_profile(&path);
+        app.world_mut().write_message(Intent::NewGame {
+            start: Box::new(Setup::Classic.position()),
+            seats: [Seat::Human, Seat::Computer(0)],
+            rated: true,
+            clock: Some(TimeControl::new(1, 0)),
+        });
+        app.update();
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        wait_for_the_reply(&mut app);
+        let clocks = play(&app).clocks.clone().unwrap();
+        assert_eq!(clocks.running(), Some(Color::White.index()), "White's clock runs again");
+        assert!(
+            clocks.left_ms(Color::Black.index()) < 60_000.0,
+            "Black's ran while it thought"
+        );
+        // The player's minute runs out.
+        let left = clocks.left_ms(Color::White.index());
+        app.world_mut().resource_mut::<Play>().run_clocks(left + 1.0);
+        app.update();
+        assert!(matches!(
+            play(&app).end(),
+            Some(End::TimedOut {
+                side: Color::White,
+                opponent_can_mate: true
+            })
+        ));
+        assert!(play(&app).human_to_move().is_none(), "no move after the flag");
+        app.update();
+        let profile = saved(&path);
+        assert_eq!(
+            (profile.games[0].result, profile.games[0].reason.as_str()),
+            (GameResult::Loss, "time")
+        );
+    }
+
+    #[test]
     fn a_tutorial_study_won_against_the_computer_is_not_saved() {
         let path = temp_profile("study");
         let mut app = rated_app(queen_mates_in_one(), &path);
@@ -564,6 +608,7 @@ mod rated {
             start: Box::new(Setup::Classic.position()),
             seats: [Seat::Human, Seat::Computer(0)],
             rated: true,
+            clock: None,
         };
         send(&mut app, new_game());
         assert!(
@@ -597,6 +642,7 @@ mod rated {
             start: Box::new(Setup::Classic.position()),
             seats: [Seat::Human, Seat::Human],
             rated: false,
+            clock: None,
         });
         app.update();
         send(&mut app, Intent::ConfirmLeave);
@@ -727,6 +773,7 @@ fn playing_black_turns_the_camera_round_and_reset_restores_it() {
             start: Box::new(Setup::Classic.position()),
             seats: [Seat::Computer(0), Seat::Human],
             rated: false,
+            clock: None,
         },
     );
     assert_eq!(

@@ -178,3 +178,99 @@ fn three_computer_seats_answer_a_human_move() {
     let on_board = t.game.position().placements().count();
     assert_eq!(count::<CrossPiece>(&mut app), on_board);
 }
+
+#[test]
+fn each_introduction_scene_is_played_through_by_the_player_and_its_script() {
+    use tesseract_chess::app::four_player::lesson::{CrossLesson, LessonIntent};
+    use tesseract_chess::tutorial::cross_scenes;
+    let mut app = app_in(Mode::FourPlayer, None);
+    for scene in cross_scenes() {
+        let scene = scene.unwrap_or_else(|e| panic!("{e}"));
+        app.world_mut().write_message(LessonIntent::Open(scene.name.clone()));
+        app.update();
+        app.update();
+        assert_eq!(table(&app).lesson_seat, Some(scene.player), "{}", scene.name);
+        assert_eq!(table(&app).highlight, scene.highlight, "{}", scene.name);
+        assert!(!app.world().resource::<CrossLesson>().completed, "{}", scene.name);
+        let mut replay = scene.start();
+        for (k, mv) in scene.solution.iter().enumerate() {
+            let mover = replay.position().turn;
+            replay.play(tesseract_chess::four_player::Turn::Move(*mv)).unwrap();
+            if mover != scene.player {
+                // The script's turn: the runner plays it (no pause in tests).
+                for _ in 0..4 {
+                    if table(&app).game.turns().len() > k {
+                        break;
+                    }
+                    app.update();
+                }
+                let played = table(&app).game.turns()[k].turn;
+                assert_eq!(played, tesseract_chess::four_player::Turn::Move(*mv), "{}", scene.name);
+                continue;
+            }
+            assert_eq!(table(&app).human_to_move(), Some(scene.player), "{}", scene.name);
+            send(&mut app, TableIntent::Activate(mv.from));
+            assert!(
+                table(&app).targets.iter().any(|t| t == mv),
+                "{}: {mv:?} is lit",
+                scene.name
+            );
+            send(&mut app, TableIntent::Activate(mv.to));
+        }
+        let lesson = app.world().resource::<CrossLesson>();
+        assert!(lesson.completed, "{}: {:?}", scene.name, lesson.message);
+        assert!(lesson.message.as_deref().unwrap_or("").starts_with("Well done"));
+    }
+}
+
+#[test]
+fn a_tempting_wrong_move_is_explained_and_again_starts_over() {
+    use tesseract_chess::app::four_player::lesson::{CrossLesson, LessonIntent};
+    let mut app = app_in(Mode::FourPlayer, None);
+    app.world_mut().write_message(LessonIntent::Open("02-points".into()));
+    app.update();
+    app.update();
+    // Another of Red's pieces is not for this scene: it lights nothing.
+    send(&mut app, TableIntent::Activate(sq("h1")));
+    assert!(table(&app).targets.is_empty(), "the king may not move here");
+    send(&mut app, TableIntent::Activate(sq("g5")));
+    send(&mut app, TableIntent::Activate(sq("g10")));
+    let lesson = app.world().resource::<CrossLesson>();
+    assert!(!lesson.completed);
+    assert!(
+        lesson.message.as_deref().unwrap_or("").contains("grey"),
+        "{:?}",
+        lesson.message
+    );
+    assert_eq!(table(&app).game.turns().len(), 1, "the wrong capture was played");
+    app.world_mut().write_message(LessonIntent::Again);
+    app.update();
+    app.update();
+    assert!(
+        table(&app).game.turns().is_empty(),
+        "Again: the scene's position once more"
+    );
+    assert_eq!(app.world().resource::<CrossLesson>().message, None);
+    // Solved, Next opens the scene after it.
+    send(&mut app, TableIntent::Activate(sq("g5")));
+    send(&mut app, TableIntent::Activate(sq("d8")));
+    assert!(app.world().resource::<CrossLesson>().completed);
+    app.world_mut().write_message(LessonIntent::Next);
+    app.update();
+    app.update();
+    let lesson = app.world().resource::<CrossLesson>();
+    assert_eq!(lesson.scene.as_ref().map(|s| s.name.as_str()), Some("03-mate-scores-twenty"));
+    assert!(!lesson.completed);
+    // A new game from the form ends the lesson.
+    send(
+        &mut app,
+        TableIntent::NewGame(
+            Box::new(Game::new(Rules::FFA, Setup::Modern.position())),
+            [Sitter::Human; 4],
+            None,
+        ),
+    );
+    app.update();
+    assert!(app.world().resource::<CrossLesson>().scene.is_none());
+    assert_eq!(table(&app).lesson_seat, None);
+}

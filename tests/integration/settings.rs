@@ -22,6 +22,7 @@ fn saved_settings_load_back_and_a_partial_file_keeps_the_defaults() {
     settings.camera.distance = 22.0;
     settings.new_game.play_as = SideChoice::Black;
     settings.new_game.opponent = Some("master".into());
+    settings.new_game.clock = Some("3+2".into());
     settings.tutorial_scene = Some("22-knight".into());
     settings.reduced_motion = true;
     settings.save(&path).unwrap();
@@ -52,6 +53,11 @@ fn a_bad_settings_file_is_reported_kept_aside_and_replaced_without_touching_the_
             "unknown level",
             "(new_game: (opponent: Some(\"grandmaster\")))",
             "new_game.opponent",
+        ),
+        (
+            "bad time control",
+            "(new_game: (clock: Some(\"3 minutes\")))",
+            "new_game.clock",
         ),
         (
             "bad scene",

@@ -38,6 +38,8 @@ const DARK: Color = Color::srgb(0.47, 0.50, 0.55);
 const SELECTED: Color = Color::srgb(0.95, 0.78, 0.32);
 const FOCUS: Color = Color::srgb(0.35, 0.58, 0.95);
 const CHECKED: Color = Color::srgb(0.88, 0.30, 0.26);
+/// A tutorial scene's lit squares: violet, unlike any army's colour.
+const HIGHLIGHT: Color = Color::srgb(0.72, 0.52, 0.92);
 
 pub fn is_dark(square: Square) -> bool {
     (square.file() + square.rank()).is_multiple_of(2)
@@ -53,12 +55,27 @@ pub enum CellLook {
     Checked,
     Selected,
     Focus,
+    /// A tutorial scene lights this square.
+    Highlight,
     /// A seat's last move started or ended here.
     LastMove(Seat),
     Plain,
 }
 
 impl CellLook {
+    /// Every look a cell can have (each has a material for light and one for dark squares).
+    pub const ALL: [CellLook; 9] = [
+        CellLook::Checked,
+        CellLook::Selected,
+        CellLook::Focus,
+        CellLook::Plain,
+        CellLook::LastMove(Seat::Red),
+        CellLook::LastMove(Seat::Blue),
+        CellLook::LastMove(Seat::Yellow),
+        CellLook::LastMove(Seat::Green),
+        CellLook::Highlight,
+    ];
+
     /// Its colour on a light or dark square.
     pub fn colour(self, square: Square) -> Color {
         let base = cell_colour(square);
@@ -66,6 +83,7 @@ impl CellLook {
             CellLook::Checked => CHECKED,
             CellLook::Selected => SELECTED,
             CellLook::Focus => FOCUS,
+            CellLook::Highlight => base.mix(&HIGHLIGHT, 0.7),
             CellLook::LastMove(seat) => base.mix(&seat_colour(seat), 0.45),
             CellLook::Plain => base,
         }
@@ -79,13 +97,14 @@ impl CellLook {
             CellLook::Focus => 2,
             CellLook::Plain => 3,
             CellLook::LastMove(seat) => 4 + seat.index(),
+            CellLook::Highlight => 8,
         };
         look * 2 + usize::from(is_dark(square))
     }
 }
 
 /// The cell looks a light and a dark square can have (see `CellLook::index`).
-const CELL_MATERIALS: usize = 16;
+const CELL_MATERIALS: usize = CellLook::ALL.len() * 2;
 
 #[derive(Resource)]
 struct CrossLooks {
@@ -131,18 +150,8 @@ fn make_looks(
     let grey = army(GREY, 0.8);
     let light = Square::new(4, 0).expect("e1");
     let dark = Square::new(3, 0).expect("d1");
-    let looks_of_cells = [
-        CellLook::Checked,
-        CellLook::Selected,
-        CellLook::Focus,
-        CellLook::Plain,
-        CellLook::LastMove(Seat::Red),
-        CellLook::LastMove(Seat::Blue),
-        CellLook::LastMove(Seat::Yellow),
-        CellLook::LastMove(Seat::Green),
-    ];
     let mut cells = vec![Handle::default(); CELL_MATERIALS];
-    for look in looks_of_cells {
+    for look in CellLook::ALL {
         for square in [light, dark] {
             // Unlit: the board is most of the picture, and a software renderer pays for
             // every lit pixel; flat squares lose nothing.
@@ -229,6 +238,9 @@ pub fn cell_tint(
     }
     if table.focus == Some(square) {
         return CellLook::Focus;
+    }
+    if table.highlight.contains(&square) {
+        return CellLook::Highlight;
     }
     for (seat, mv) in last_moves.iter().flatten() {
         if mv.from == square || mv.to == square {
@@ -324,9 +336,8 @@ mod tests {
         // Every look of a light and of a dark square has its own material slot.
         let h4: Square = "h4".parse().unwrap();
         assert_ne!(is_dark(h3), is_dark(h4));
-        let mut slots: Vec<usize> = [CellLook::Checked, CellLook::Selected, CellLook::Focus, CellLook::Plain]
+        let mut slots: Vec<usize> = CellLook::ALL
             .into_iter()
-            .chain(Seat::ALL.map(CellLook::LastMove))
             .flat_map(|look| [look.index(h4), look.index(h3)])
             .collect();
         slots.sort();

@@ -1,9 +1,10 @@
 //! Four-player chess in the app: the table (the game, who sits where, selection and review),
 //! the mirror entities of the cross board and their looks, the camera behind the player's seat,
-//! checks and arrows drawn over the board, keys and pointer, the computer seats' turns and the
-//! panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
+//! checks and arrows drawn over the board, keys and pointer, the computer seats' turns, the
+//! introduction's scenes and the panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
 
 pub mod input;
+pub mod lesson;
 pub mod looks;
 pub mod mirror;
 pub mod overlays;
@@ -19,7 +20,13 @@ use bevy::prelude::*;
 
 /// The mode's logic, which runs headless in tests: the table, its mirror, input and turns.
 pub fn logic_plugin(app: &mut App) {
-    app.add_plugins((table::plugin, mirror::plugin, input::plugin, turns::plugin));
+    app.add_plugins((
+        table::plugin,
+        mirror::plugin,
+        input::plugin,
+        turns::plugin,
+        lesson::plugin,
+    ));
 }
 
 /// What needs a window: the camera's place, the looks, the lines over the board, the panels,

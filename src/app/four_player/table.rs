@@ -66,6 +66,15 @@ pub struct Table {
     pub last_played: Option<Move>,
     /// The seats' clocks, when the game has a time control (they start after the first turn).
     pub clocks: Option<Clocks>,
+    /// A tutorial scene's seat: the only one a person moves (the others play its script).
+    pub lesson_seat: Option<Seat>,
+    /// The moves a tutorial scene allows for the player's next move (`None`: every legal move).
+    pub allowed: Option<Vec<Move>>,
+    /// A square clicked while a piece was selected that is not one of its lit moves: a tutorial
+    /// explains tempting wrong moves.
+    pub attempt: Option<(Square, Square)>,
+    /// Squares a tutorial scene lights.
+    pub highlight: Vec<Square>,
 }
 
 impl Table {
@@ -83,6 +92,10 @@ impl Table {
             game_number: 0,
             last_played: None,
             clocks: None,
+            lesson_seat: None,
+            allowed: None,
+            attempt: None,
+            highlight: Vec::new(),
         }
     }
 
@@ -127,14 +140,22 @@ impl Table {
         self.sitters.iter().filter(|s| **s == Sitter::Human).count()
     }
 
-    /// The seat to move, if a human holds it and the game is live.
+    /// The seat to move, if a human holds it (in a tutorial scene, the scene's seat) and the
+    /// game is live.
     pub fn human_to_move(&self) -> Option<Seat> {
         let seat = self.game.position().turn;
-        (self.is_live() && self.sitters[seat.index()] == Sitter::Human).then_some(seat)
+        let person = match self.lesson_seat {
+            Some(lesson) => lesson == seat,
+            None => self.sitters[seat.index()] == Sitter::Human,
+        };
+        (self.is_live() && person).then_some(seat)
     }
 
     /// The seat the camera sits behind: the human to move, else the first human seat, else Red.
     pub fn viewer(&self) -> Seat {
+        if let Some(seat) = self.lesson_seat {
+            return seat;
+        }
         let turn = self.game.position().turn;
         if self.sitters[turn.index()] == Sitter::Human {
             return turn;
@@ -154,11 +175,17 @@ impl Table {
             return format!("Game over: {outcome}");
         }
         let seat = self.game.position().turn;
-        format!(
-            "{} to move ({})",
-            seat.name(),
-            self.sitters[seat.index()].describe(self.humans())
-        )
+        format!("{} to move ({})", seat.name(), self.who_sits(seat))
+    }
+
+    /// Who plays `seat`, as the panels say it: "you", "a player", "computer, casual", or in a
+    /// tutorial scene "you" and "the scene" for the seats it plays.
+    pub fn who_sits(&self, seat: Seat) -> String {
+        match self.lesson_seat {
+            Some(lesson) if lesson == seat => "you".to_string(),
+            Some(_) if self.sitters[seat.index()] == Sitter::Human => "the scene".to_string(),
+            _ => self.sitters[seat.index()].describe(self.humans()),
+        }
     }
 
     /// The last move each seat made, as far as the game on display goes.
@@ -172,13 +199,14 @@ impl Table {
         last
     }
 
-    /// The seats in check on the board shown (of those still in the game), in turn order.
+    /// The seats in check on the board shown (of those still in the game, a frozen Club army's
+    /// included: its mate is what its partner must lift), in turn order.
     pub fn checked_seats(&self) -> Vec<Seat> {
         let game = self.shown();
         let pos = game.position();
         Seat::ALL
             .into_iter()
-            .filter(|&s| pos.live(s) && pos.in_check(game.rules, s))
+            .filter(|&s| !pos.out[s.index()] && pos.in_check(game.rules, s))
             .collect()
     }
 
@@ -224,12 +252,21 @@ impl Table {
         let to_here: Vec<Move> = self.targets.iter().copied().filter(|m| m.to == square).collect();
         match to_here.as_slice() {
             [] => {}
-            [mv] => return self.play(Turn::Move(*mv)).err(),
+            [mv] => {
+                let refused = self.play(Turn::Move(*mv)).err();
+                self.allowed = None;
+                return refused;
+            }
             _ => {
                 // Several moves to one square: a promotion with a choice of piece.
                 self.promotion = Some(to_here);
                 return None;
             }
+        }
+        if let Some(from) = self.selected
+            && from != square
+        {
+            self.attempt = Some((from, square));
         }
         let own = self
             .game
@@ -239,12 +276,13 @@ impl Table {
         if own && self.selected != Some(square) {
             self.selected = Some(square);
             self.promotion = None;
+            let allowed = self.allowed.as_ref();
             self.targets = self
                 .game
                 .legal_moves()
                 .iter()
                 .copied()
-                .filter(|m| m.from == square)
+                .filter(|m| m.from == square && allowed.is_none_or(|a| a.contains(m)))
                 .collect();
         } else {
             self.clear_selection();
@@ -272,7 +310,10 @@ impl Table {
         loop {
             turns -= 1;
             let seat = self.game.turns()[turns].seat;
-            if turns == 0 || self.sitters[seat.index()] == Sitter::Human {
+            let person = self
+                .lesson_seat
+                .map_or(self.sitters[seat.index()] == Sitter::Human, |l| l == seat);
+            if turns == 0 || person {
                 break;
             }
         }

@@ -9,6 +9,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::input::CrossHovered;
+use super::lesson::{CrossLesson, LessonIntent};
 use super::looks::{frozen_colour, seat_colour};
 use super::mirror::cell_centre;
 use super::table::{ShownTableNotice, Sitter, Table, TableIntent};
@@ -16,7 +17,8 @@ use super::turns::{CrossThinking, Pace};
 use super::view::CrossView;
 use crate::app::Mode;
 use crate::app::shell::camera::{FreeArea, MainCamera};
-use crate::app::shell::clocks::{TimeControl, format_clock};
+use crate::app::shell::clock_widgets::{clock_text, time_control_choice};
+use crate::app::shell::clocks::TimeControl;
 use crate::app::shell::egui_frame::{PanelSide, game_switch, side_panels};
 use crate::app::shell::motion::Motion;
 use crate::four_player::ai::LEVELS;
@@ -86,6 +88,8 @@ struct PanelExtras<'w> {
     view: ResMut<'w, CrossView>,
     notice: Res<'w, ShownTableNotice>,
     mode: ResMut<'w, NextState<Mode>>,
+    lesson: Res<'w, CrossLesson>,
+    lesson_intents: MessageWriter<'w, LessonIntent>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -106,6 +110,8 @@ fn panels(
         mut view,
         notice,
         mut mode,
+        lesson,
+        mut lesson_intents,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     side_panels(
@@ -118,6 +124,8 @@ fn panels(
                 ui.heading("Tesseract Chess");
                 game_switch(ui, Mode::FourPlayer, &mut mode);
                 status(ui, &table, &thinking, notice.current(&table));
+                super::lesson::panel(ui, &lesson, &mut lesson_intents);
+                ui.separator();
                 actions(ui, &table, &mut thinking, &mut form, &mut intents);
                 ui.separator();
                 seats(ui, &table);
@@ -250,10 +258,12 @@ fn actions(
 ) {
     ui.horizontal_wrapped(|ui| {
         let human = table.human_to_move();
-        if ui
-            .add_enabled(human.is_some(), egui::Button::new("Resign"))
-            .on_disabled_hover_text("On your turn")
-            .clicked()
+        // A tutorial scene is a study, not a game: nothing to resign.
+        if table.lesson_seat.is_none()
+            && ui
+                .add_enabled(human.is_some(), egui::Button::new("Resign"))
+                .on_disabled_hover_text("On your turn")
+                .clicked()
         {
             form.confirm_resign = true;
         }
@@ -315,7 +325,7 @@ fn seats(ui: &mut egui::Ui, table: &Table) {
                 name
             };
             ui.label(name);
-            ui.label(table.sitters[i].describe(table.humans()));
+            ui.label(table.who_sits(seat));
             if ffa {
                 ui.label(egui::RichText::new(pos.points[i].to_string()).strong());
             } else {
@@ -336,13 +346,7 @@ fn seats(ui: &mut egui::Ui, table: &Table) {
             };
             ui.label(state);
             if let Some(clocks) = &table.clocks {
-                let text = egui::RichText::new(format_clock(clocks.left_ms(i))).monospace();
-                let text = if clocks.running() == Some(i) {
-                    text.strong()
-                } else {
-                    text
-                };
-                ui.label(text);
+                ui.label(clock_text(clocks, i));
             }
             ui.end_row();
         }
@@ -370,21 +374,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut CrossForm, intents: &mut MessageWriter
         ui.selectable_value(&mut form.setup, Setup::Modern, "Modern setup");
         ui.selectable_value(&mut form.setup, Setup::Classic, "Classic");
     });
-    let chosen = form
-        .clock
-        .map_or("No clocks".to_string(), |c| format!("{} minutes", c.label()));
-    egui::ComboBox::from_label("Time")
-        .selected_text(chosen)
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut form.clock, None, "No clocks");
-            for control in TimeControl::CHOICES {
-                ui.selectable_value(
-                    &mut form.clock,
-                    Some(control),
-                    format!("{} minutes (+ seconds a move)", control.label()),
-                );
-            }
-        });
+    ui.horizontal(|ui| time_control_choice(ui, "four-player time", &mut form.clock));
     egui::Grid::new("sitters").num_columns(2).show(ui, |ui| {
         for seat in Seat::ALL {
             ui.label(egui::RichText::new(seat.name()).color(egui_colour(seat_colour(seat))));

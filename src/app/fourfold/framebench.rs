@@ -19,6 +19,16 @@ pub struct FrameBench {
     pub launched: Instant,
     /// Window size in pixels.
     pub size: (u32, u32),
+    /// Four-player chess: rounds to play as Red against three computers (0: none).
+    pub rounds: usize,
+}
+
+/// The four-player rounds played so far: each one's time from Red's move to the third reply.
+#[derive(Resource, Default)]
+struct Rounds {
+    times_ms: Vec<f64>,
+    /// The round in progress: the table's turn count when Red moved.
+    waiting_since: Option<usize>,
 }
 
 #[derive(Default)]
@@ -30,15 +40,49 @@ struct Samples {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Rounds>().add_systems(
         Update,
         (
             keep_rotating.run_if(in_state(crate::app::Mode::Fourfold)),
-            keep_orbiting.run_if(in_state(crate::app::Mode::FourPlayer)),
+            (keep_orbiting, play_rounds).run_if(in_state(crate::app::Mode::FourPlayer)),
             measure,
         )
             .chain(),
     );
+}
+
+/// After the warm-up, Red plays its first legal move whenever it is Red's turn, and the three
+/// computers of the first game answer in the shared turn task at their pace.
+fn play_rounds(
+    bench: Res<FrameBench>,
+    mut rounds: ResMut<Rounds>,
+    mut table: ResMut<crate::app::four_player::table::Table>,
+    thinking: Res<crate::app::four_player::turns::CrossThinking>,
+    mut frames: Local<usize>,
+) {
+    *frames += 1;
+    if bench.rounds == 0 || *frames < WARM_UP_FRAMES || rounds.times_ms.len() >= bench.rounds {
+        return;
+    }
+    if rounds.waiting_since.is_none() && table.game.turns().is_empty() {
+        table.sitters = crate::app::four_player::table::default_sitters();
+    }
+    if table.human_to_move().is_none() {
+        return;
+    }
+    if rounds.waiting_since.take().is_some()
+        && let Some(ms) = thinking.last_round_ms
+    {
+        rounds.times_ms.push(ms);
+    }
+    if rounds.times_ms.len() < bench.rounds
+        && let Some(&mv) = table.game.legal_moves().first()
+    {
+        let turns = table.game.turns().len();
+        if table.play(crate::four_player::Turn::Move(mv)).is_ok() {
+            rounds.waiting_since = Some(turns);
+        }
+    }
 }
 
 /// The four-player board has no 4D view to turn: the camera goes round it instead, so every frame
@@ -56,7 +100,7 @@ fn keep_rotating(time: Res<Time>, mut view: ResMut<View>, mut target: ResMut<Vie
     target.0 = *view;
 }
 
-fn measure(bench: Res<FrameBench>, mut samples: Local<Samples>, mut exit: MessageWriter<AppExit>) {
+fn measure(bench: Res<FrameBench>, rounds: Res<Rounds>, mut samples: Local<Samples>, mut exit: MessageWriter<AppExit>) {
     let now = Instant::now();
     if samples.first_frame_ms.is_none() {
         samples.first_frame_ms = Some(now.duration_since(bench.launched).as_secs_f64() * 1000.0);
@@ -68,7 +112,7 @@ fn measure(bench: Res<FrameBench>, mut samples: Local<Samples>, mut exit: Messag
         samples.times_ms.push(now.duration_since(last).as_secs_f64() * 1000.0);
     }
     samples.last = Some(now);
-    if samples.times_ms.len() >= bench.frames {
+    if samples.times_ms.len() >= bench.frames && rounds.times_ms.len() >= bench.rounds {
         let mut sorted = samples.times_ms.clone();
         sorted.sort_by(f64::total_cmp);
         let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
@@ -86,6 +130,16 @@ fn measure(bench: Res<FrameBench>, mut samples: Local<Samples>, mut exit: Messag
             p95,
             sorted[sorted.len() - 1]
         );
+        if !rounds.times_ms.is_empty() {
+            let times = &rounds.times_ms;
+            let mean = times.iter().sum::<f64>() / times.len() as f64;
+            let max = times.iter().copied().fold(0.0, f64::max);
+            println!(
+                "rounds {}: Red's move to the third computer reply mean {mean:.0} ms max {max:.0} ms (a {:.1} s pause between computer moves included)",
+                times.len(),
+                crate::app::four_player::turns::Pace::default().pause_seconds
+            );
+        }
         exit.write(AppExit::Success);
     }
 }

@@ -5,14 +5,21 @@ use bevy::prelude::*;
 
 use std::fmt;
 
+use crate::app::shell::clocks::{Clocks, TimeControl};
 use crate::fourfold::ai::levels;
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Position, Setup, Square};
 
-/// How a game on the board ended: by the rules, or by a player resigning.
+/// How a game on the board ended: by the rules, a player resigning, or a flag falling.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum End {
     Rules(Outcome),
     Resigned(Color),
+    /// `side` ran out of time: the opponent wins, unless the opponent has only its king left
+    /// (it could never mate: a draw, as over the board).
+    TimedOut {
+        side: Color,
+        opponent_can_mate: bool,
+    },
 }
 
 impl End {
@@ -20,6 +27,10 @@ impl End {
         match self {
             End::Rules(outcome) => outcome.winner(),
             End::Resigned(side) => Some(side.opponent()),
+            End::TimedOut {
+                side,
+                opponent_can_mate,
+            } => opponent_can_mate.then_some(side.opponent()),
         }
     }
 
@@ -28,6 +39,7 @@ impl End {
         match self {
             End::Rules(outcome) => outcome.reason(),
             End::Resigned(_) => "resignation",
+            End::TimedOut { .. } => "time",
         }
     }
 }
@@ -37,6 +49,16 @@ impl fmt::Display for End {
         match self {
             End::Rules(outcome) => write!(f, "{outcome}"),
             End::Resigned(side) => write!(f, "{} resigned: {} wins", side.name(), side.opponent().name()),
+            End::TimedOut {
+                side,
+                opponent_can_mate: true,
+            } => write!(f, "{} ran out of time: {} wins", side.name(), side.opponent().name()),
+            End::TimedOut { side, .. } => write!(
+                f,
+                "{} ran out of time, but {} has only a king: a draw",
+                side.name(),
+                side.opponent().name()
+            ),
         }
     }
 }
@@ -79,6 +101,11 @@ pub struct Play {
     pub study: bool,
     /// The side that resigned, if one did (the game's rules know nothing of it).
     pub resigned: Option<Color>,
+    /// Both sides' clocks (White, Black) when the game has a time control; they start with
+    /// the first move.
+    pub clocks: Option<Clocks>,
+    /// The side whose flag fell, if one did.
+    pub timed_out: Option<Color>,
 }
 
 impl Play {
@@ -99,14 +126,45 @@ impl Play {
             rated: false,
             study: false,
             resigned: None,
+            clocks: None,
+            timed_out: None,
         }
     }
 
     /// How the game ended, if it did.
     pub fn end(&self) -> Option<End> {
+        let position = self.game.position();
         self.resigned
             .map(End::Resigned)
+            .or_else(|| {
+                self.timed_out.map(|side| End::TimedOut {
+                    side,
+                    opponent_can_mate: position.pieces_of(side.opponent()).count() > 1,
+                })
+            })
             .or_else(|| self.game.outcome().map(End::Rules))
+    }
+
+    /// Gives the game clocks under `control` (`None`: none); they start with the first move.
+    pub fn set_clocks(&mut self, control: Option<TimeControl>) {
+        self.clocks = control.map(|c| Clocks::new(c, 2));
+    }
+
+    /// `elapsed_ms` passed on the side to move's clock; when its flag falls the game ends.
+    pub fn run_clocks(&mut self, elapsed_ms: f64) {
+        if self.end().is_some() {
+            return;
+        }
+        let Some(fallen) = self.clocks.as_mut().and_then(|c| c.tick(elapsed_ms)) else {
+            return;
+        };
+        let side = self.game.position().side_to_move();
+        if fallen == side.index() {
+            self.timed_out = Some(side);
+            self.review = None;
+            self.clear_selection();
+            self.generation += 1;
+        }
     }
 
     /// Whether the game on the board goes on and is shown as it stands (not under review).
@@ -140,6 +198,9 @@ impl Play {
     pub fn resign(&mut self) {
         if self.can_resign() {
             self.resigned = Some(self.player_color());
+            if let Some(clocks) = self.clocks.as_mut() {
+                clocks.stop();
+            }
             self.review = None;
             self.clear_selection();
             self.generation += 1;
@@ -233,7 +294,15 @@ impl Play {
 
     /// Plays a legal move and records it for the animation.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        let mover = self.game.position().side_to_move();
         self.game.play(mv).map_err(|e| e.to_string())?;
+        if let Some(clocks) = self.clocks.as_mut() {
+            if self.game.outcome().is_some() {
+                clocks.stop();
+            } else {
+                clocks.moved(mover.index(), mover.opponent().index());
+            }
+        }
         self.last_played = Some(mv);
         self.clear_selection();
         self.generation += 1;
@@ -281,6 +350,9 @@ impl Play {
         if self.rated {
             return Some("Moves cannot be taken back in a rated game.".into());
         }
+        if self.timed_out.is_some() {
+            return Some("A game lost on time stays lost: start a new game.".into());
+        }
         self.review = None;
         self.resigned = None;
         self.clear_selection();
@@ -293,6 +365,13 @@ impl Play {
             }
             self.last_played = None;
             self.generation += 1;
+            // Taking moves back leaves the clocks as they stand, on the side to move.
+            let side = self.game.position().side_to_move();
+            if let Some(clocks) = self.clocks.as_mut()
+                && clocks.running().is_some()
+            {
+                clocks.start(side.index());
+            }
         }
         None
     }
@@ -316,6 +395,8 @@ pub enum Intent {
         seats: [Seat; 2],
         /// Counts for the player's rating (against the computer only).
         rated: bool,
+        /// The time control (`None`: no clocks).
+        clock: Option<TimeControl>,
     },
     /// An imported or saved game (its moves already validated), for two players to review or go on.
     LoadGame(Box<Game>),
@@ -345,6 +426,11 @@ impl ShownNotice {
             .filter(|(_, generation)| *generation == play.generation)
             .map(|(text, _)| text.as_str())
     }
+}
+
+/// The side to move's time runs; a fallen flag ends the game.
+fn run_clocks(mut play: ResMut<Play>, time: Res<Time>) {
+    play.run_clocks(f64::from(time.delta_secs()) * 1000.0);
 }
 
 /// Keeps the latest notice, tied to the game's generation when it arrived.
@@ -405,6 +491,9 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 show_notices.after(crate::app::AppSystems::Turns),
                 apply_intents.in_set(crate::app::AppSystems::Apply),
+                run_clocks
+                    .after(crate::app::AppSystems::Apply)
+                    .run_if(|play: Res<Play>| play.clocks.as_ref().is_some_and(|c| c.running().is_some())),
             )
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         );
@@ -462,9 +551,15 @@ fn apply_intents(
             Intent::Undo => {
                 notices.write_batch(play.undo().map(Notice));
             }
-            Intent::NewGame { start, seats, rated } => {
+            Intent::NewGame {
+                start,
+                seats,
+                rated,
+                clock,
+            } => {
                 abandoned.write_batch(play.restart(*start, seats));
                 play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
+                play.set_clocks(clock);
             }
             Intent::LoadGame(game) => {
                 abandoned.write_batch(play.restart(game.start().clone(), [Seat::Human, Seat::Human]));
@@ -478,5 +573,83 @@ fn apply_intents(
             }
             Intent::ConfirmLeave | Intent::CancelLeave | Intent::Resign => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timed(fen: &str, control: TimeControl) -> Play {
+        let mut play = Play::new(Position::from_fen(fen).unwrap(), [Seat::Human, Seat::Human]);
+        play.set_clocks(Some(control));
+        play
+    }
+
+    fn first_move(play: &mut Play) {
+        let mv = play.game.position().legal_moves().as_slice()[0];
+        play.play(mv).unwrap();
+    }
+
+    #[test]
+    fn a_fallen_flag_loses_the_game_on_time() {
+        let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Human]);
+        play.set_clocks(Some(TimeControl::new(1, 2)));
+        play.run_clocks(30_000.0);
+        assert_eq!(
+            play.clocks.as_ref().unwrap().left_ms(0),
+            60_000.0,
+            "no clock before the first move"
+        );
+        first_move(&mut play);
+        let clocks = play.clocks.as_ref().unwrap();
+        assert_eq!(clocks.running(), Some(Color::Black.index()));
+        assert_eq!(clocks.left_ms(0), 62_000.0, "White's increment");
+        play.run_clocks(59_000.0);
+        assert!(play.is_live());
+        play.run_clocks(2_000.0);
+        let end = play.end().expect("Black's flag fell");
+        assert_eq!(end.winner(), Some(Color::White));
+        assert_eq!(end.reason(), "time");
+        assert_eq!(end.to_string(), "Black ran out of time: White wins");
+        assert!(!play.is_live() && play.human_to_move().is_none());
+        assert!(
+            play.undo().unwrap().contains("lost on time"),
+            "a loss on time is not taken back"
+        );
+    }
+
+    #[test]
+    fn running_out_against_a_lone_king_is_a_draw() {
+        // White has king and queen, Black a bare king: Black's flag is White's win, White's a draw.
+        let fen = "4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1";
+        let mut play = timed(fen, TimeControl::new(1, 0));
+        play.clocks.as_mut().unwrap().start(Color::White.index());
+        play.run_clocks(61_000.0);
+        let end = play.end().unwrap();
+        assert_eq!(end.winner(), None);
+        assert!(end.to_string().contains("only a king: a draw"), "{end}");
+        let mut play = timed(fen, TimeControl::new(1, 0));
+        first_move(&mut play);
+        play.run_clocks(61_000.0);
+        assert_eq!(play.end().unwrap().winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn the_end_of_the_game_stops_the_clocks() {
+        let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Human]);
+        play.set_clocks(None);
+        assert!(play.clocks.is_none());
+        play.run_clocks(1e9);
+        assert!(play.end().is_none(), "no clocks: no flag");
+        play.set_clocks(Some(TimeControl::new(1, 0)));
+        first_move(&mut play);
+        play.resigned = Some(Color::Black);
+        play.run_clocks(1e9);
+        assert!(
+            matches!(play.end(), Some(End::Resigned(Color::Black))),
+            "{:?}",
+            play.end()
+        );
     }
 }

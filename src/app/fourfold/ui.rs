@@ -18,6 +18,8 @@ use super::state::{Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
 use crate::app::shell::camera::{FreeArea, MainCamera};
+use crate::app::shell::clock_widgets::{clock_text, time_control_choice};
+use crate::app::shell::clocks::TimeControl;
 use crate::app::shell::egui_frame::{PanelSide, game_switch, side_panels};
 use crate::fourfold::ai::LEVELS;
 use crate::fourfold::rules::lan::format_move;
@@ -36,6 +38,8 @@ struct Form {
     pgn: String,
     error: Option<String>,
     rated: bool,
+    /// The time control of the next game (`None`: no clocks).
+    clock: Option<TimeControl>,
 }
 
 impl Default for Form {
@@ -48,6 +52,7 @@ impl Default for Form {
             pgn: String::new(),
             error: None,
             rated: false,
+            clock: None,
         }
     }
 }
@@ -78,6 +83,7 @@ fn form_from_settings(store: Option<Res<SettingsStore>>, mut form: ResMut<Form>)
         form.play_as = setting.side();
         form.opponent = setting.level();
         form.rated = setting.rated && form.opponent.is_some();
+        form.clock = setting.clock.as_deref().and_then(|c| TimeControl::parse(c).ok());
     }
 }
 
@@ -94,6 +100,7 @@ fn form_into_settings(form: Res<Form>, mut setting: ResMut<FormSetting>) {
         },
         opponent: form.opponent.map(|l| LEVELS[l].name.to_string()),
         rated: form.rated,
+        clock: form.clock.map(|c| format!("{}+{}", c.minutes, c.increment_seconds)),
     });
     setting.set_if_neq(now);
 }
@@ -271,6 +278,14 @@ fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool, not
             ui.label("The computer is thinking…");
         }
     });
+    if let Some(clocks) = &play.clocks {
+        ui.horizontal(|ui| {
+            for side in [Side::White, Side::Black] {
+                ui.label(side.name());
+                ui.label(clock_text(clocks, side.index()));
+            }
+        });
+    }
     // Fixed for the whole game: shown only in rated games.
     if play.rated {
         ui.label(
@@ -356,6 +371,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
             "Rated (counts for your rating; leaving it unfinished is a loss)",
         );
     }
+    ui.horizontal(|ui| time_control_choice(ui, "4d time", &mut form.clock));
     if ui.button("Start a new game").clicked() {
         form.error = None;
         let computer = form.opponent.map_or(Seat::Human, Seat::Computer);
@@ -368,6 +384,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
             start: Box::new(form.setup.position()),
             seats,
             rated: form.rated,
+            clock: form.clock,
         });
     }
 }
@@ -452,6 +469,7 @@ fn records(ui: &mut egui::Ui, play: &Play, form: &mut Form, intents: &mut Messag
                     start: Box::new(start),
                     seats: play.seats,
                     rated: false,
+                    clock: form.clock,
                 });
             }
             Err(e) => form.error = Some(e.to_string()),

@@ -29,6 +29,11 @@ impl TimeControl {
     pub fn label(self) -> String {
         format!("{} + {}", self.minutes, self.increment_seconds)
     }
+
+    /// Reads "3+2" or "3 + 2" (minutes, then seconds a move) as the settings file keeps it.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        crate::settings::parse_time_control(text).map(|(minutes, increment)| TimeControl::new(minutes, increment))
+    }
 }
 
 /// The clocks of one game.
@@ -131,5 +136,11 @@ mod tests {
         assert_eq!(format_clock(9_400.0), "0:09.4");
         assert_eq!(format_clock(-5.0), "0:00.0");
         assert_eq!(TimeControl::new(3, 2).label(), "3 + 2");
+        assert_eq!(TimeControl::parse("3+2"), Ok(TimeControl::new(3, 2)));
+        assert_eq!(TimeControl::parse(" 15 + 10 "), Ok(TimeControl::new(15, 10)));
+        for bad in ["", "3", "x+2", "0+5", "3+-1", "999+0"] {
+            let e = TimeControl::parse(bad).unwrap_err();
+            assert!(e.contains(&format!("'{bad}'")), "{e}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! reactive updates, and the computer's turn task (generic over a game's `Thinker`).
 
 pub mod camera;
+pub mod clock_widgets;
 pub mod clocks;
 #[cfg(target_arch = "wasm32")]
 pub mod console;
