@@ -221,7 +221,11 @@ pub fn selfplay(config: &SelfplayConfig, verbose: bool, save: Option<&std::path:
         }
         let ms: f64 = records.iter().map(|r| r.think_ms[entrant_index]).sum();
         let moves: usize = records.iter().map(|r| r.turns_chosen[entrant_index]).sum();
-        line.push_str(&format!(", {:.1} ms per move", ms / moves.max(1) as f64));
+        let slowest = records.iter().map(|r| r.slowest_ms[entrant_index]).fold(0.0, f64::max);
+        line.push_str(&format!(
+            ", {:.1} ms per move (slowest {slowest:.0} ms)",
+            ms / moves.max(1) as f64
+        ));
         say!("{line}");
     }
     let mut reasons: Vec<(String, usize)> = Vec::new();

@@ -439,3 +439,36 @@ fn the_commands_search_play_and_measure() {
         assert!(text.contains(&format!("total {kind} nodes ")), "{text}");
     }
 }
+
+/// An FFA position after a knight raid into Red's camp, where captures explode: before the
+/// levels had node caps, casual took 3.4 M nodes (5 s) to search it to three plies and scored
+/// every root move at that depth after, and novice once thought 98 s over one move.
+const EXPLOSIVE_FFA: &str = "G-0,0,0,0-1,1,0,1-0,1,1,1-0,1,3,1-4-x,x,x,1,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,1,yP,yP,yP,yP,1,yP,yP,x,x,x/x,x,x,5,yP,2,x,x,x/bR,1,bP,8,gN,gP,gR/1,bP,10,gP,1/1,bP,bP,9,gP,gB/bQ,11,gP,gK/bK,bP,bB,yR,8,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,1/bR,bP,7,gP,3,gR/x,x,x,2,rN,5,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,gN,x,x,x/x,x,x,1,rR,rB,rQ,rK,rB,rN,rR,x,x,x";
+
+#[test]
+fn depth_levels_stop_at_their_node_cap_in_a_position_whose_captures_explode() {
+    let game = Game::new(Rules::FFA, Position::from_fen4(EXPLOSIVE_FFA).unwrap());
+    for name in ["beginner", "novice", "casual"] {
+        let level = levels::find(name).unwrap();
+        let cap = level.limits.nodes.expect("a depth level has a node cap");
+        let mut player = Player::new(level, 7);
+        let mut decision = player.decide(&game, &NoClock);
+        let turn = loop {
+            if let Some(turn) = player.think(&mut decision, u64::MAX, &NoClock, &StopFlag::new(), &mut |_| {}) {
+                break turn;
+            }
+        };
+        assert!(matches!(turn, Some(Turn::Move(_))), "{name}: {turn:?}");
+        // The search may finish the node it is in; the scoring never passes the cap.
+        assert!(
+            decision.nodes() <= cap + cap / 20,
+            "{name}: {} nodes, cap {cap}",
+            decision.nodes()
+        );
+        assert!(
+            decision.nodes() > cap / 4,
+            "{name}: the cap is what stopped it ({} nodes)",
+            decision.nodes()
+        );
+    }
+}

@@ -259,7 +259,10 @@ fn a_tempting_wrong_move_is_explained_and_again_starts_over() {
     app.update();
     app.update();
     let lesson = app.world().resource::<CrossLesson>();
-    assert_eq!(lesson.scene.as_ref().map(|s| s.name.as_str()), Some("03-mate-scores-twenty"));
+    assert_eq!(
+        lesson.scene.as_ref().map(|s| s.name.as_str()),
+        Some("03-mate-scores-twenty")
+    );
     assert!(!lesson.completed);
     // A new game from the form ends the lesson.
     send(

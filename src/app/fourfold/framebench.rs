@@ -27,6 +27,8 @@ pub struct FrameBench {
 #[derive(Resource, Default)]
 struct Rounds {
     times_ms: Vec<f64>,
+    /// Each computer move's search time, in milliseconds.
+    think_ms: Vec<f64>,
     /// The round in progress: the table's turn count when Red moved.
     waiting_since: Option<usize>,
 }
@@ -61,6 +63,12 @@ fn play_rounds(
     mut frames: Local<usize>,
 ) {
     *frames += 1;
+    if thinking.is_changed()
+        && let Some(ms) = thinking.last_move_ms
+        && rounds.think_ms.last() != Some(&ms)
+    {
+        rounds.think_ms.push(ms);
+    }
     if bench.rounds == 0 || *frames < WARM_UP_FRAMES || rounds.times_ms.len() >= bench.rounds {
         return;
     }
@@ -134,11 +142,21 @@ fn measure(bench: Res<FrameBench>, rounds: Res<Rounds>, mut samples: Local<Sampl
             let times = &rounds.times_ms;
             let mean = times.iter().sum::<f64>() / times.len() as f64;
             let max = times.iter().copied().fold(0.0, f64::max);
+            let each: Vec<String> = times.iter().map(|ms| format!("{ms:.0}")).collect();
             println!(
-                "rounds {}: Red's move to the third computer reply mean {mean:.0} ms max {max:.0} ms (a {:.1} s pause between computer moves included)",
+                "rounds {}: Red's move to the third computer reply mean {mean:.0} ms max {max:.0} ms (a {:.1} s pause between computer moves included): {} ms",
                 times.len(),
-                crate::app::four_player::turns::Pace::default().pause_seconds
+                crate::app::four_player::turns::Pace::default().pause_seconds,
+                each.join(" ")
             );
+            let mut think = rounds.think_ms.clone();
+            think.sort_by(f64::total_cmp);
+            if let (Some(median), Some(slowest)) = (think.get(think.len() / 2), think.last()) {
+                println!(
+                    "computer moves {}: search median {median:.0} ms, slowest {slowest:.0} ms",
+                    think.len()
+                );
+            }
         }
         exit.write(AppExit::Success);
     }

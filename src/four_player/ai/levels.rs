@@ -4,7 +4,7 @@
 
 use crate::engine::Limits;
 pub use crate::engine::level::Level;
-use crate::engine::level::{depth, nodes};
+use crate::engine::level::nodes;
 
 /// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-01 (12
 /// games a pair, each level rated against the one below from beginner's 1500; README,
@@ -13,15 +13,21 @@ pub const LEVELS: [Level; 6] = [
     Level::new(
         "beginner",
         "one ply, often misjudged (noise ±250)",
-        depth(1),
+        depth_and_nodes(1, 20_000),
         250,
         (1500.0, 350.0),
     ),
-    Level::new("novice", "two plies, some noise (±100)", depth(2), 100, (1753.0, 54.0)),
+    Level::new(
+        "novice",
+        "two plies, some noise (±100)",
+        depth_and_nodes(2, 100_000),
+        100,
+        (1753.0, 54.0),
+    ),
     Level::new(
         "casual",
         "three plies, a little noise (±30)",
-        depth(3),
+        depth_and_nodes(3, 400_000),
         30,
         (2088.0, 56.0),
     ),
@@ -29,6 +35,17 @@ pub const LEVELS: [Level; 6] = [
     Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2604.0, 60.0)),
     Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2679.0, 52.0)),
 ];
+
+/// A depth-bounded level that never searches (and scores its root moves) past `nodes` in all:
+/// in FFA a depth of two or three plies can explode into millions of capture nodes (a novice
+/// once took 98 s over one move), which no player should wait for.
+const fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
+    Limits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        movetime_ms: None,
+    }
+}
 
 /// The top level: 800,000 nodes (0.5–0.9 s in Teams and FFA here, where it stays
 /// reproducible), and never more than 2 s a move (Club's generator is about ten times slower).

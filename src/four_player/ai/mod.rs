@@ -67,12 +67,14 @@ impl Player {
 
     /// Starts deciding on a turn in the game's position; `think` carries the decision on.
     pub fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
+        // A noisy level's node cap covers the search and the scoring of every root move after
+        // it: the search gets half, so the noise has nodes left to be applied with.
+        let mut limits = self.level.limits.clone();
+        if self.level.noise > 0 {
+            limits.nodes = limits.nodes.map(|n| n / 2);
+        }
         Decision {
-            phase: Phase::Search(Box::new(IterativeDeepening::new(
-                game,
-                self.level.limits.clone(),
-                clock,
-            ))),
+            phase: Phase::Search(Box::new(IterativeDeepening::new(game, limits, clock))),
             game: game.clone(),
         }
     }
@@ -128,19 +130,28 @@ impl Player {
             } => {
                 let mut spent = 0u64;
                 let finished = |best: &Option<(Move, i32)>| Some(best.map(|(mv, _)| mv).or(*fallback).map(Turn::Move));
+                let cap = self.level.limits.nodes.unwrap_or(u64::MAX);
                 while spent < slice_nodes {
                     let Some(mv) = unscored.pop() else {
                         return finished(best);
                     };
+                    // Out of the level's nodes: the best of the moves scored so far (a position
+                    // whose captures explode costs no more than any other).
+                    let left = cap.saturating_sub(*nodes);
+                    if left == 0 {
+                        return finished(best);
+                    }
                     // A move more than twice the noise below the best cannot be chosen, whatever
                     // the noise: its exact score is not needed.
                     let floor = *searched - 2 * self.level.noise - 1;
+                    let budget = (slice_nodes - spent).min(left);
                     let scored = self
                         .engine
-                        .score_root_move(game, mv, *depth, floor, slice_nodes - spent, clock, stop);
+                        .score_root_move(game, mv, *depth, floor, budget, clock, stop);
                     let Some((score, used)) = scored else {
-                        if stop.is_stopped() || spent == 0 {
-                            // Stopped, or a slice too small to score one move: the search's move.
+                        if stop.is_stopped() || spent == 0 || budget == left {
+                            // Stopped, out of the level's nodes, or a slice too small to score
+                            // one move: the moves scored so far, else the search's move.
                             return finished(best);
                         }
                         // Out of this slice: this move is scored again in the next.

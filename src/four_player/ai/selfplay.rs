@@ -112,6 +112,8 @@ pub struct GameRecord {
     /// Per entrant: milliseconds spent choosing and turns chosen.
     pub think_ms: [f64; 4],
     pub turns_chosen: [usize; 4],
+    /// Per entrant: its slowest turn, in milliseconds.
+    pub slowest_ms: [f64; 4],
 }
 
 impl GameRecord {
@@ -198,13 +200,16 @@ pub fn play_game(config: &SelfplayConfig, index: usize, clock: &dyn Clock) -> Ga
     let stop = StopFlag::new();
     let mut think_ms = [0.0; 4];
     let mut turns_chosen = [0; 4];
+    let mut slowest_ms = [0.0f64; 4];
     while game.outcome().is_none() && game.turns().len() < config.max_turns {
         let seat = game.position().turn.index();
         let began = clock.now_ms();
         let turn = sitters[seat]
             .choose(&game, clock, &stop)
             .expect("a game that is not over has a turn");
-        think_ms[seating[seat]] += clock.now_ms() - began;
+        let took = clock.now_ms() - began;
+        think_ms[seating[seat]] += took;
+        slowest_ms[seating[seat]] = slowest_ms[seating[seat]].max(took);
         turns_chosen[seating[seat]] += 1;
         if game.play(turn).is_err() {
             break;
@@ -219,6 +224,7 @@ pub fn play_game(config: &SelfplayConfig, index: usize, clock: &dyn Clock) -> Ga
         outcome,
         think_ms,
         turns_chosen,
+        slowest_ms,
     }
 }
 
