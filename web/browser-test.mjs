@@ -9,7 +9,8 @@
 // unreadable one is kept aside, a finished game is saved), that a tutorial scene opens from
 // the address and plays, that the mouse selects and moves (picking in the canvas), and that in
 // four-player chess (?game=four-player) a keyboard move is answered by three computers with no
-// main-thread task over 200 ms once the board is drawn. Prints the timings as one JSON line.
+// main-thread task over 200 ms once the board is drawn, and that a scene of its introduction opens
+// from the address and is played with the keyboard. Prints the timings as one JSON line.
 
 import { chromium } from "playwright-core";
 import fs from "node:fs";
@@ -350,6 +351,38 @@ try {
       JSON.stringify(crossTasks.map((t) => [Math.round(t.start - crossStart), Math.round(t.duration)])),
   );
   check(cross.errors.length === 0, `console errors: ${cross.errors.join(" | ")}`);
+  await cross.page.close();
+
+  // 6. The four-player introduction from the address: the points scene opens on its position and
+  // the keyboard plays its answer, the queen taking the queen.
+  const lesson = await openPage(context, "?game=four-player&scene=02-points");
+  await lesson.page.waitForFunction(() => document.getElementById("status").textContent.includes("Red 12"), null, {
+    timeout: 60_000,
+  });
+  await lesson.page.focus("#tesseract-chess");
+  await press(lesson.page, [
+    ["Tab", "h1"],
+    ["ArrowLeft", "g1"],
+    ["ArrowUp", "g2"],
+    ["ArrowUp", "g3"],
+    ["ArrowUp", "g4"],
+    ["ArrowUp", "g5"],
+    ["Enter", "g5", "g5"],
+    ["ArrowLeft", "f5"],
+    ["ArrowLeft", "e5"],
+    ["ArrowLeft", "d5"],
+    ["ArrowUp", "d6"],
+    ["ArrowUp", "d7"],
+    ["ArrowUp", "d8"],
+  ]);
+  await lesson.page.keyboard.press("Enter");
+  await lesson.page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 1, null, {
+    timeout: 60_000,
+  });
+  const solved = await lesson.page.evaluate(() => document.getElementById("status").textContent);
+  check(solved.includes("Red played Qg5xQd8") && solved.includes("Red 21"), `the scene's capture scored 9: ${solved}`);
+  fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await lesson.page.screenshot());
+  check(lesson.errors.length === 0, `console errors: ${lesson.errors.join(" | ")}`);
   console.log(`browser test passed: ${JSON.stringify(results)}`);
 } catch (error) {
   console.error(consoleLog.slice(-40).join("\n"));

@@ -15,7 +15,8 @@ use crate::app::shell::camera::MainCamera;
 use crate::fourfold::rules::{Position, Square, lan};
 
 /// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
-/// opens a tutorial scene (as `--fen` and `--scene` do natively), `?level=<name>` picks the
+/// opens a tutorial scene (with `?game=four-player`, one of the four-player introduction's) (as
+/// `--fen` and `--scene` do natively), `?level=<name>` picks the
 /// computer's level. A bad FEN4D or level is reported in the game, which starts normally instead.
 pub fn launch_from_address() -> Launch {
     let mut launch = Launch::default();
@@ -41,12 +42,17 @@ pub fn launch_from_address() -> Launch {
             Err(e) => launch.notice = Some(format!("The address's level: {e}.")),
         }
     }
-    launch.scene = params.get("scene");
     if let Some(game) = params.get("game") {
         match crate::app::Mode::from_name(&game) {
             Ok(mode) => launch.mode = Some(mode),
             Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
         }
+    }
+    // `?game=four-player&scene=02-points` opens a scene of the four-player introduction.
+    if launch.mode == Some(crate::app::Mode::FourPlayer) {
+        launch.four_player_scene = params.get("scene");
+    } else {
+        launch.scene = params.get("scene");
     }
     launch
 }
