@@ -355,12 +355,12 @@ try {
 
   // 6. The four-player introduction from the address: the points scene opens on its position and
   // the keyboard plays its answer, the queen taking the queen.
-  const lesson = await openPage(context, "?game=four-player&scene=02-points");
-  await lesson.page.waitForFunction(() => document.getElementById("status").textContent.includes("Red 12"), null, {
+  const crossLesson = await openPage(context, "?game=four-player&scene=02-points");
+  await crossLesson.page.waitForFunction(() => document.getElementById("status").textContent.includes("Red 12"), null, {
     timeout: 60_000,
   });
-  await lesson.page.focus("#tesseract-chess");
-  await press(lesson.page, [
+  await crossLesson.page.focus("#tesseract-chess");
+  await press(crossLesson.page, [
     ["Tab", "h1"],
     ["ArrowLeft", "g1"],
     ["ArrowUp", "g2"],
@@ -375,14 +375,14 @@ try {
     ["ArrowUp", "d7"],
     ["ArrowUp", "d8"],
   ]);
-  await lesson.page.keyboard.press("Enter");
-  await lesson.page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 1, null, {
+  await crossLesson.page.keyboard.press("Enter");
+  await crossLesson.page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 1, null, {
     timeout: 60_000,
   });
-  const solved = await lesson.page.evaluate(() => document.getElementById("status").textContent);
+  const solved = await crossLesson.page.evaluate(() => document.getElementById("status").textContent);
   check(solved.includes("Red played Qg5xQd8") && solved.includes("Red 21"), `the scene's capture scored 9: ${solved}`);
-  fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await lesson.page.screenshot());
-  check(lesson.errors.length === 0, `console errors: ${lesson.errors.join(" | ")}`);
+  fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await crossLesson.page.screenshot());
+  check(crossLesson.errors.length === 0, `console errors: ${crossLesson.errors.join(" | ")}`);
   console.log(`browser test passed: ${JSON.stringify(results)}`);
 } catch (error) {
   console.error(consoleLog.slice(-40).join("\n"));
