@@ -24,6 +24,40 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The game last on the screen: `4d` or `four-player` (`None`: the 4D game).
     pub game: Option<String>,
+    /// The four-player table's New game form and view options.
+    pub four_player: FourPlayerSetting,
+}
+
+/// The four-player New game form and view: the rule set (`ffa`, `teams`, `club`), the setup
+/// (`modern`, `classic`), who sits at each seat in turn order (`human` or a computer level's
+/// name), the time control ("3+2"; `None`: no clocks), and the view options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FourPlayerSetting {
+    pub rules: String,
+    pub setup: String,
+    pub seats: [String; 4],
+    pub clock: Option<String>,
+    /// Turn the board to whoever moves when several humans share the machine.
+    pub follow_turn: bool,
+    pub top_down: bool,
+    /// A short pause between consecutive computer moves.
+    pub pause: bool,
+}
+
+impl Default for FourPlayerSetting {
+    fn default() -> Self {
+        let computer = crate::four_player::ai::levels::FIRST_GAME_LEVEL.to_string();
+        FourPlayerSetting {
+            rules: "ffa".into(),
+            setup: "modern".into(),
+            seats: ["human".into(), computer.clone(), computer.clone(), computer],
+            clock: None,
+            follow_turn: true,
+            top_down: false,
+            pause: true,
+        }
+    }
 }
 
 /// The morph (0 flat boards, 1 tesseract) and the XW, YW, ZW angles in degrees.
@@ -205,6 +239,21 @@ impl Settings {
         }
         if let Some(clock) = &self.new_game.clock {
             parse_time_control(clock).map_err(|e| format!("new_game.clock: {e}"))?;
+        }
+        let four = &self.four_player;
+        four.rules
+            .parse::<crate::four_player::RuleKind>()
+            .map_err(|e| format!("four_player.rules: {e}"))?;
+        if !matches!(four.setup.as_str(), "modern" | "classic") {
+            return Err(format!("four_player.setup '{}' is not modern or classic", four.setup));
+        }
+        for seat in &four.seats {
+            if seat != "human" {
+                crate::four_player::ai::levels::find(seat).map_err(|e| format!("four_player.seats: {e}, or human"))?;
+            }
+        }
+        if let Some(clock) = &four.clock {
+            parse_time_control(clock).map_err(|e| format!("four_player.clock: {e}"))?;
         }
         if let Some(game) = &self.game
             && !matches!(game.as_str(), "4d" | "four-player")

@@ -189,7 +189,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .map_or(crate::fourfold::rules::Setup::Classic, |f| f.setup())
             .position()
     });
-    app.insert_resource(Play::new(start, seats));
+    let mut play = Play::new(start, seats);
+    if !unattended {
+        play.set_clocks(
+            form.as_ref()
+                .and_then(|f| f.clock.as_deref())
+                .and_then(|c| shell::clocks::TimeControl::parse(c).ok()),
+        );
+    }
+    app.insert_resource(play);
     if let Some(view) = launch.view {
         app.insert_resource(view).insert_resource(ViewTarget(view));
     }
@@ -209,6 +217,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
             four_player::table::default_sitters()
         };
         app.insert_resource(four_player::table::Table::new(game, sitters));
+    } else if let Some(store) = app.world().get_resource::<settings::SettingsStore>() {
+        // The first four-player game as the remembered form sets it.
+        let table = four_player::settings::first_table(&store.settings.four_player);
+        app.insert_resource(table);
     }
     if !launch.four_player_arrows.is_empty() {
         let arrows = launch.four_player_arrows.clone();

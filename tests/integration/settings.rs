@@ -23,6 +23,10 @@ fn saved_settings_load_back_and_a_partial_file_keeps_the_defaults() {
     settings.new_game.play_as = SideChoice::Black;
     settings.new_game.opponent = Some("master".into());
     settings.new_game.clock = Some("3+2".into());
+    settings.four_player.rules = "club".into();
+    settings.four_player.seats[2] = "human".into();
+    settings.four_player.clock = Some("15+10".into());
+    settings.four_player.top_down = true;
     settings.tutorial_scene = Some("22-knight".into());
     settings.reduced_motion = true;
     settings.save(&path).unwrap();
@@ -58,6 +62,16 @@ fn a_bad_settings_file_is_reported_kept_aside_and_replaced_without_touching_the_
             "bad time control",
             "(new_game: (clock: Some(\"3 minutes\")))",
             "new_game.clock",
+        ),
+        (
+            "unknown four-player level",
+            "(four_player: (seats: (\"human\", \"casual\", \"wizard\", \"casual\")))",
+            "four_player.seats",
+        ),
+        (
+            "unknown four-player rules",
+            "(four_player: (rules: \"chaos\"))",
+            "four_player.rules",
         ),
         (
             "bad scene",

@@ -11,6 +11,7 @@ pub mod overlays;
 #[cfg(target_arch = "wasm32")]
 pub mod page;
 pub mod redraw;
+pub mod settings;
 pub mod table;
 pub mod turns;
 pub mod ui;
@@ -38,6 +39,7 @@ pub fn visual_plugin(app: &mut App) {
         overlays::plugin,
         ui::plugin,
         redraw::plugin,
+        settings::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(page::plugin);

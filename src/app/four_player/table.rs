@@ -39,9 +39,7 @@ pub fn default_sitters() -> [Sitter; 4] {
     ]
 }
 
-/// A first game's opponents: strong enough to play real chess, quick enough not to keep a
-/// newcomer waiting three times a round.
-pub const FIRST_GAME_LEVEL: &str = "casual";
+pub use crate::four_player::ai::levels::FIRST_GAME_LEVEL;
 
 /// Everything the table shows and plays.
 #[derive(Resource)]

@@ -8,6 +8,7 @@ use super::mirror::{Motion, ViewTarget};
 use super::projection::View;
 use super::state::Seat;
 use super::tutorial::Tutorial;
+use crate::app::four_player::settings::CrossSetting;
 use crate::app::shell::camera::Orbit;
 use crate::fourfold::ai::levels;
 use crate::fourfold::rules::{Color, Setup};
@@ -158,6 +159,7 @@ fn current(
             .or_else(|| store.settings.tutorial_scene.clone()),
         reduced_motion: motion.reduced,
         game: mode.map_or_else(|| store.settings.game.clone(), |m| Some(m.name().to_string())),
+        four_player: store.settings.four_player.clone(),
     }
 }
 
@@ -172,6 +174,7 @@ fn save_when_changed(
     time: Res<Time<Real>>,
     mut exit: MessageReader<AppExit>,
     mode: Option<Res<State<crate::app::Mode>>>,
+    four_player: Option<Res<CrossSetting>>,
 ) {
     // The camera setting is the 4D board's: the four-player board's orbit is not kept.
     let orbit = orbit.filter(|_| mode.as_ref().is_none_or(|m| *m.get() == crate::app::Mode::Fourfold));
@@ -180,6 +183,7 @@ fn save_when_changed(
         || orbit.as_ref().is_some_and(|o| o.is_changed())
         || form.as_ref().is_some_and(|f| f.is_changed())
         || tutorial.as_ref().is_some_and(|t| t.is_changed())
+        || four_player.as_ref().is_some_and(|s| s.is_changed())
         || motion.is_changed();
     store.dirty |= changed;
     let exiting = exit.read().count() > 0;
@@ -189,7 +193,7 @@ fn save_when_changed(
         return;
     }
     store.dirty = false;
-    let now = current(
+    let mut now = current(
         &store,
         &target,
         orbit.as_deref(),
@@ -198,6 +202,9 @@ fn save_when_changed(
         &motion,
         mode.as_deref().map(|m| *m.get()),
     );
+    if let Some(four_player) = four_player {
+        now.four_player = four_player.0.clone();
+    }
     if now != store.settings {
         store.last_save_secs = secs;
         store.save(now);

@@ -55,6 +55,10 @@ const MASTER_LIMITS: Limits = Limits {
     movetime_ms: Some(2_000),
 };
 
+/// A first game's opponents in the app: strong enough to play real chess, quick enough not to
+/// keep a newcomer waiting three times a round.
+pub const FIRST_GAME_LEVEL: &str = "casual";
+
 /// The level the command line uses when none is named.
 pub const DEFAULT_LEVEL: &str = "strong";
 

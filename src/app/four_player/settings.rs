@@ -1,0 +1,138 @@
+//! The four-player table's part of the settings: the New game form (rule set, setup, who sits
+//! where, time control) and the view options, read when the app starts (they decide the first
+//! game) and kept when the player changes them. The store itself is the app's
+//! (`app::fourfold::settings::SettingsStore`), which writes this section with the rest.
+
+use bevy::prelude::*;
+
+use super::table::{Sitter, Table};
+use super::turns::Pace;
+use super::ui::CrossForm;
+use super::view::CrossView;
+use crate::app::fourfold::settings::SettingsStore;
+use crate::app::shell::clocks::TimeControl;
+use crate::four_player::ai::{LEVELS, levels};
+use crate::four_player::{Game, RuleKind, Rules, Setup};
+use crate::settings::FourPlayerSetting;
+
+/// What the four-player panels hold now, as the settings keep it.
+#[derive(Resource, Clone, Debug, PartialEq, Default)]
+pub struct CrossSetting(pub FourPlayerSetting);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<CrossSetting>()
+        .add_systems(PostStartup, from_settings)
+        .add_systems(Update, into_settings);
+}
+
+fn sitter(name: &str) -> Sitter {
+    match name {
+        "human" => Sitter::Human,
+        level => levels::index(level).map_or(Sitter::Human, Sitter::Computer),
+    }
+}
+
+fn sitter_name(sitter: Sitter) -> String {
+    match sitter {
+        Sitter::Human => "human".to_string(),
+        Sitter::Computer(level) => LEVELS[level.min(LEVELS.len() - 1)].name.to_string(),
+    }
+}
+
+fn setup(name: &str) -> Setup {
+    if name == "classic" {
+        Setup::Classic
+    } else {
+        Setup::Modern
+    }
+}
+
+/// The first game as the remembered form sets it (its rule set, setup, sitters and clocks).
+pub fn first_table(setting: &FourPlayerSetting) -> Table {
+    let kind: RuleKind = setting.rules.parse().unwrap_or(RuleKind::Ffa);
+    let mut table = Table::new(
+        Game::new(Rules::new(kind), setup(&setting.setup).position()),
+        setting.seats.each_ref().map(|s| sitter(s)),
+    );
+    let control = setting.clock.as_deref().and_then(|c| TimeControl::parse(c).ok());
+    let (game, sitters) = (table.game.clone(), table.sitters);
+    table.restart(game, sitters, control);
+    table
+}
+
+fn from_settings(
+    store: Option<Res<SettingsStore>>,
+    mut form: ResMut<CrossForm>,
+    mut view: ResMut<CrossView>,
+    mut pace: ResMut<Pace>,
+    mut kept: ResMut<CrossSetting>,
+) {
+    let Some(store) = store else { return };
+    let setting = &store.settings.four_player;
+    form.kind = setting.rules.parse().unwrap_or(RuleKind::Ffa);
+    form.setup = setup(&setting.setup);
+    form.sitters = setting.seats.each_ref().map(|s| sitter(s));
+    form.clock = setting.clock.as_deref().and_then(|c| TimeControl::parse(c).ok());
+    view.follow_turn = setting.follow_turn;
+    view.top_down = setting.top_down;
+    pace.pause_seconds = if setting.pause {
+        Pace::default().pause_seconds
+    } else {
+        0.0
+    };
+    kept.0 = setting.clone();
+}
+
+fn into_settings(form: Res<CrossForm>, view: Res<CrossView>, pace: Res<Pace>, mut kept: ResMut<CrossSetting>) {
+    if !(form.is_changed() || view.is_changed() || pace.is_changed()) {
+        return;
+    }
+    let now = CrossSetting(FourPlayerSetting {
+        rules: form.kind.name().to_string(),
+        setup: match form.setup {
+            Setup::Modern => "modern",
+            Setup::Classic => "classic",
+        }
+        .to_string(),
+        seats: form.sitters.map(sitter_name),
+        clock: form.clock.map(|c| format!("{}+{}", c.minutes, c.increment_seconds)),
+        follow_turn: view.follow_turn,
+        top_down: view.top_down,
+        pause: pace.pause_seconds > 0.0,
+    });
+    kept.set_if_neq(now);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_remembered_form_sets_the_first_table() {
+        let setting = FourPlayerSetting {
+            rules: "teams".into(),
+            setup: "classic".into(),
+            seats: ["strong".into(), "human".into(), "novice".into(), "grandmaster".into()],
+            clock: Some("5+5".into()),
+            ..FourPlayerSetting::default()
+        };
+        let table = first_table(&setting);
+        assert_eq!(table.game.rules.kind, RuleKind::Teams);
+        assert_eq!(table.game.position().to_fen4(), Setup::Classic.position().to_fen4());
+        let strong = levels::index("strong").unwrap();
+        let novice = levels::index("novice").unwrap();
+        assert_eq!(
+            table.sitters,
+            [
+                Sitter::Computer(strong),
+                Sitter::Human,
+                Sitter::Computer(novice),
+                Sitter::Human
+            ],
+            "an unknown level sits a human"
+        );
+        assert_eq!(table.clocks.as_ref().map(|c| c.control), Some(TimeControl::new(5, 5)));
+        assert_eq!(sitter_name(Sitter::Computer(strong)), "strong");
+        assert_eq!(sitter(&sitter_name(Sitter::Human)), Sitter::Human);
+    }
+}
