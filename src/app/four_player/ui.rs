@@ -416,8 +416,16 @@ fn move_list(ui: &mut egui::Ui, table: &Table, intents: &mut MessageWriter<Table
                     ui.label(format!("{}.", round + 1));
                     for (k, played) in chunk.iter().enumerate() {
                         let index = round * 4 + k;
-                        let text = egui::RichText::new(&played.text).color(egui_colour(seat_colour(played.seat)));
-                        if ui.selectable_label(shown == index + 1, text).clicked() {
+                        let marked = shown == index + 1;
+                        // The move shown sits on egui's selection colour: white reads on it, a
+                        // seat's colour (Red's above all) does not.
+                        let colour = if marked {
+                            egui::Color32::WHITE
+                        } else {
+                            egui_colour(seat_colour(played.seat))
+                        };
+                        let text = egui::RichText::new(&played.text).color(colour);
+                        if ui.selectable_label(marked, text).clicked() {
                             intents.write(TableIntent::Review(Some(index + 1)));
                         }
                     }
