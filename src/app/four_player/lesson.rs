@@ -3,6 +3,8 @@
 //! moves, plays the other seats' scripted turns at the computers' pace, and says when the scene
 //! is done. A new game from the form ends the lesson.
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use super::table::{Sitter, Table, TableIntent};
@@ -15,7 +17,8 @@ use crate::tutorial::{Allowed, Reply, Success, ValidCrossScene, cross_scenes};
 /// The open scene and how far the player has got in it.
 #[derive(Resource, Default)]
 pub struct CrossLesson {
-    pub scene: Option<ValidCrossScene>,
+    /// Shared, not copied: the runner holds it every frame while the table changes.
+    pub scene: Option<Arc<ValidCrossScene>>,
     /// What to tell the player: a mistake explained, "well done", "try again".
     pub message: Option<String>,
     /// A scene file that failed its checks (cannot happen with the built-in files, which a
@@ -77,7 +80,7 @@ fn allowed_moves(scene: &ValidCrossScene) -> Option<Vec<Move>> {
 
 /// Puts the scene on the table: its game, its seat for the person (the others scripted, or a
 /// computer level when the scene says so), its restrictions and lit squares.
-pub fn open_scene(lesson: &mut CrossLesson, table: &mut Table, scene: ValidCrossScene) {
+pub fn open_scene(lesson: &mut CrossLesson, table: &mut Table, scene: Arc<ValidCrossScene>) {
     let others = match &scene.scene.reply {
         Reply::Computer(level) => levels::index(level).map_or(Sitter::Human, Sitter::Computer),
         Reply::None | Reply::Moves(_) => Sitter::Human,
@@ -104,7 +107,7 @@ fn open_by_name(lesson: &mut CrossLesson, table: &mut Table, name: &str) {
         .position(|(n, _)| *n == name)
         .map(|i| cross_scenes().swap_remove(i));
     match found {
-        Some(Ok(scene)) => open_scene(lesson, table, scene),
+        Some(Ok(scene)) => open_scene(lesson, table, Arc::new(scene)),
         Some(Err(e)) => lesson.error = Some(e.to_string()),
         None => lesson.error = Some(format!("there is no four-player scene called '{name}'")),
     }
