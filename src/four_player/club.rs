@@ -5,8 +5,8 @@
 //! from the frozen set worked out after each move: who is in check from live opponents and has no
 //! legal move, repeated until nothing changes.
 
-use super::board::{Seat, SquareSet};
-use super::moves::Move;
+use super::board::{PieceKind, Seat, Square, SquareSet};
+use super::moves::{Move, MoveKind, tables};
 use super::position::Position;
 use super::rules::Rules;
 
@@ -15,21 +15,143 @@ use super::rules::Rules;
 const MATE_ROUNDS: usize = 4;
 
 impl Position {
-    /// Keeps the moves of `seat` that are legal under Club rules: after the move and the mates
-    /// worked out again, `seat`'s king has no live attacker and its partner's king no attacker it
-    /// did not have before.
-    pub(super) fn retain_club_legal(&mut self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
-        let before = self.partner_attackers(rules, seat);
-        let mut scratch = Vec::new();
-        moves.retain(|&mv| {
-            let undo = self.make_move_for(rules, seat, mv);
-            let frozen = self.frozen;
-            self.work_out_mates(rules, &mut scratch);
-            let legal = self.club_safe(rules, seat, before);
-            self.frozen = frozen;
-            self.unmake_move(mv, undo);
-            legal
-        });
+    /// What `seat`'s moves need to be known legal under Club rules: its partner's attackers
+    /// now, and whether the position is calm.
+    pub(super) fn club_legality(&self, rules: Rules, seat: Seat) -> ClubLegality {
+        ClubLegality {
+            before: self.partner_attackers(rules, seat),
+            calm: self.calm(rules),
+        }
+    }
+
+    /// Whether `mv` of `seat` is legal under Club rules: after the move and the mates worked out
+    /// again, `seat`'s king has no live attacker and its partner's king no attacker it did not
+    /// have before. A move in a calm position that checks nobody is legal without playing it.
+    pub(super) fn club_allows(
+        &mut self,
+        rules: Rules,
+        seat: Seat,
+        legality: &ClubLegality,
+        mv: Move,
+        scratch: &mut Vec<Move>,
+    ) -> bool {
+        legality
+            .calm
+            .as_ref()
+            .is_some_and(|calm| self.checks_nobody(rules, calm, seat, mv))
+            || self.club_legal_when_played(rules, seat, mv, legality.before, scratch)
+    }
+
+    /// Plays `mv` for `seat`, works out the mates again and says whether it was legal.
+    fn club_legal_when_played(
+        &mut self,
+        rules: Rules,
+        seat: Seat,
+        mv: Move,
+        before: SquareSet,
+        scratch: &mut Vec<Move>,
+    ) -> bool {
+        let undo = self.make_move_for(rules, seat, mv);
+        let frozen = self.frozen;
+        self.work_out_mates(rules, scratch);
+        let legal = self.club_safe(rules, seat, before);
+        self.frozen = frozen;
+        self.unmake_move(mv, undo);
+        legal
+    }
+
+    /// When no army is frozen and no king in check, the squares whose piece, leaving, could
+    /// open a line onto a king (`Calm`); `None` otherwise (a mate may then be made or lifted).
+    fn calm(&self, rules: Rules) -> Option<Calm> {
+        if self.frozen.iter().any(|&f| f) {
+            return None;
+        }
+        let t = tables();
+        let mut openers = SquareSet::EMPTY;
+        for seat in Seat::ALL.into_iter().filter(|s| !self.out[s.index()]) {
+            let king = self.king_square(seat)?;
+            if self.in_check(rules, seat) {
+                return None;
+            }
+            for d in 0..8 {
+                let straight = d < 4;
+                let mut shield = None;
+                let mut at = t.step[d][king.index()];
+                while let Some(s) = at {
+                    if let Some(piece) = self.piece_at(s) {
+                        if shield.is_some() {
+                            let slider = piece.kind == PieceKind::Queen
+                                || (straight && piece.kind == PieceKind::Rook)
+                                || (!straight && piece.kind == PieceKind::Bishop);
+                            if slider && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat)) {
+                                if let Some(shield) = shield {
+                                    openers.insert(shield);
+                                }
+                            }
+                            break;
+                        }
+                        shield = Some(s);
+                    }
+                    at = t.step[d][s.index()];
+                }
+            }
+        }
+        Some(Calm { openers })
+    }
+
+    /// Whether `mv` by `seat`, in a calm position, surely puts no king in check: it opens no line
+    /// onto a king and the piece it places attacks no opponent's king. Nobody is then in check
+    /// after it, so nobody is mated, the frozen set stays empty and the move is legal as it
+    /// stands. King moves, castling and en passant (a third square emptied) are played out.
+    fn checks_nobody(&self, rules: Rules, calm: &Calm, seat: Seat, mv: Move) -> bool {
+        let simple = matches!(
+            mv.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Leap | MoveKind::Promotion(_)
+        );
+        let Some(moved) = self.piece_at(mv.from) else {
+            return false;
+        };
+        if !simple || moved.kind == PieceKind::King || calm.openers.contains(mv.from) {
+            return false;
+        }
+        let placed = match mv.kind {
+            MoveKind::Promotion(kind) => kind,
+            _ => moved.kind,
+        };
+        !Seat::ALL.into_iter().any(|other| {
+            self.checks(rules, seat, other)
+                && self
+                    .king_square(other)
+                    .is_some_and(|king| self.could_attack(placed, mv.to, king, mv.from))
+        })
+    }
+
+    /// Whether a piece of `kind` on `at` attacks `king` once `vacated` is empty. For a pawn,
+    /// whose direction a Club pawn may have turned, any king next to it counts.
+    fn could_attack(&self, kind: PieceKind, at: Square, king: Square, vacated: Square) -> bool {
+        let (df, dr) = (king.file() as i8 - at.file() as i8, king.rank() as i8 - at.rank() as i8);
+        let (straight, diagonal) = (df == 0 || dr == 0, df.abs() == dr.abs());
+        let along = match kind {
+            PieceKind::Knight => return (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
+            PieceKind::Pawn | PieceKind::King => return df.abs() <= 1 && dr.abs() <= 1,
+            PieceKind::Rook => straight,
+            PieceKind::Bishop => diagonal,
+            PieceKind::Queen => straight || diagonal,
+        };
+        if !along || (df, dr) == (0, 0) {
+            return false;
+        }
+        let mut at = at.offset(df.signum(), dr.signum());
+        while let Some(s) = at {
+            if s == king {
+                return true;
+            }
+            if s != vacated && self.piece_at(s).is_some() {
+                return false;
+            }
+            at = s.offset(df.signum(), dr.signum());
+        }
+        false
     }
 
     /// Works out who is mated, from the frozen set as it stands, until it settles.
@@ -83,5 +205,71 @@ impl Position {
     /// The live opponents' pieces attacking the king of `seat`'s partner.
     fn partner_attackers(&self, rules: Rules, seat: Seat) -> SquareSet {
         self.checkers(rules, seat.partner())
+    }
+}
+
+/// What a seat's moves need to be known legal under Club rules (`club_legality`).
+pub(super) struct ClubLegality {
+    before: SquareSet,
+    calm: Option<Calm>,
+}
+
+/// A position where no army is frozen and no king is in check, and the squares whose piece
+/// shields a king from a live opponent's slider (leaving them could give check).
+struct Calm {
+    openers: SquareSet,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::Rng;
+    use crate::four_player::{Game, Setup, Turn};
+
+    /// Every move the calm test lets through is one that, played out with the mates worked out
+    /// again, is legal: over random Club games, move by move, for the seat to move.
+    #[test]
+    fn a_move_that_checks_nobody_in_a_calm_position_is_legal_when_played_out() {
+        let rules = Rules::CLUB;
+        let mut rng = Rng::new(7);
+        let (mut passed, mut doubtful, mut checks) = (0, 0, 0);
+        for _ in 0..60 {
+            let mut game = Game::new(rules, Setup::Modern.position());
+            for _ in 0..150 {
+                let mut pos = game.position().clone();
+                let seat = pos.turn;
+                let before = pos.partner_attackers(rules, seat);
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(rules, seat, &mut pseudo);
+                match pos.calm(rules) {
+                    Some(calm) => {
+                        for &mv in &pseudo {
+                            if pos.checks_nobody(rules, &calm, seat, mv) {
+                                passed += 1;
+                                assert!(
+                                    pos.club_legal_when_played(rules, seat, mv, before, &mut Vec::new()),
+                                    "{mv:?} in {}",
+                                    pos.to_fen4()
+                                );
+                            } else {
+                                doubtful += 1;
+                            }
+                        }
+                    }
+                    None => checks += 1,
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.outcome().is_some() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                game.play(Turn::Move(mv)).unwrap();
+            }
+        }
+        // The test means something only if both kinds of moves and checked positions came up.
+        assert!(
+            passed > 10_000 && doubtful > 10_000 && checks > 100,
+            "{passed} {doubtful} {checks}"
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! `needs_test`); Club works out the mates again (`club`); `capture-king` takes every move.
 
 use super::board::{Mark, Owner, Piece, PieceKind, Seat, Square, SquareSet};
+use super::club::ClubLegality;
 use super::moves::{Move, MoveKind, tables};
 use super::position::{PerSeat, Position};
 use super::rules::{RuleKind, Rules};
@@ -165,19 +166,63 @@ impl Position {
     /// The seat to move's legal moves into `moves` (cleared first), each doubtful one tried on
     /// this position and taken back. No allocation once `moves` has grown.
     pub fn generate_legal(&mut self, rules: Rules, moves: &mut Vec<Move>) {
+        self.generate_legal_where(rules, moves, |_, _| true);
+    }
+
+    /// The seat to move's legal moves for which `wanted` holds, into `moves` (cleared first, in
+    /// the order generated), and whether the seat has any legal move at all: a search after
+    /// captures alone still learns of a mate or stalemate, without testing every quiet move.
+    pub fn generate_legal_where(
+        &mut self,
+        rules: Rules,
+        moves: &mut Vec<Move>,
+        wanted: impl Fn(&Position, Move) -> bool,
+    ) -> bool {
         moves.clear();
         let seat = self.turn;
         if !self.live(seat) {
-            return;
+            return false;
         }
         self.pseudo_moves(rules, seat, moves);
-        match rules.kind {
-            _ if rules.kings_capturable() => {}
-            RuleKind::Club => self.retain_club_legal(rules, seat, moves),
-            RuleKind::Ffa | RuleKind::Teams => {
-                let tests = self.needs_test(rules, seat);
-                moves.retain(|&mv| !tests.of(mv) || self.leaves_king_safe(rules, seat, mv));
+        // The wanted moves first, in their order; the others behind them, in any order.
+        let mut wanted_count = 0;
+        for i in 0..moves.len() {
+            if wanted(self, moves[i]) {
+                moves.swap(wanted_count, i);
+                wanted_count += 1;
             }
+        }
+        let legality = self.legality(rules, seat);
+        let mut scratch = Vec::new();
+        let mut legal = 0;
+        for i in 0..wanted_count {
+            let mv = moves[i];
+            if self.allows(rules, seat, &legality, mv, &mut scratch) {
+                moves[legal] = mv;
+                legal += 1;
+            }
+        }
+        let any = legal > 0
+            || (wanted_count..moves.len()).any(|i| self.allows(rules, seat, &legality, moves[i], &mut scratch));
+        moves.truncate(legal);
+        any
+    }
+
+    /// What `seat`'s moves need to be known legal, worked out once for all of them.
+    fn legality(&self, rules: Rules, seat: Seat) -> Legality {
+        match rules.kind {
+            _ if rules.kings_capturable() => Legality::Any,
+            RuleKind::Club => Legality::Club(self.club_legality(rules, seat)),
+            RuleKind::Ffa | RuleKind::Teams => Legality::Tested(self.needs_test(rules, seat)),
+        }
+    }
+
+    /// Whether `seat`'s pseudo-legal `mv` is legal.
+    fn allows(&mut self, rules: Rules, seat: Seat, legality: &Legality, mv: Move, scratch: &mut Vec<Move>) -> bool {
+        match legality {
+            Legality::Any => true,
+            Legality::Tested(tests) => !tests.of(mv) || self.leaves_king_safe(rules, seat, mv),
+            Legality::Club(club) => self.club_allows(rules, seat, club, mv, scratch),
         }
     }
 
@@ -482,6 +527,16 @@ impl Position {
             _ => {}
         }
     }
+}
+
+/// What a seat's moves need to be known legal.
+enum Legality {
+    /// `capture-king`: every pseudo-legal move is.
+    Any,
+    /// Teams and FFA: the moves to play out to test the king.
+    Tested(LegalityTests),
+    /// Club: the mates worked out again after the move, unless it surely checks nobody.
+    Club(ClubLegality),
 }
 
 /// Which moves of a seat must be played out to know they are legal.

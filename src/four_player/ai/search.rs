@@ -801,8 +801,8 @@ impl<'a> Run<'a> {
             beta = beta.min(stand);
         }
         let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-        self.pos.generate_legal(self.rules, &mut moves);
-        if moves.is_empty() {
+        let can_move = self.pos.generate_legal_where(self.rules, &mut moves, is_noisy);
+        if !can_move {
             self.engine.lists[ply] = moves;
             return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
         }
@@ -812,7 +812,7 @@ impl<'a> Run<'a> {
         }
         let mut picks = std::mem::take(&mut self.engine.picks[ply]);
         picks.clear();
-        picks.extend(moves.iter().filter(|&&mv| is_noisy(&self.pos, mv)).map(|&mv| Pick {
+        picks.extend(moves.iter().map(|&mv| Pick {
             score: self.move_score(mv, None, [None; 2], seat),
             seat,
             mv,
