@@ -100,6 +100,9 @@ pub fn logic_plugins(app: &mut App) {
         pointer::plugin,
         turns::plugin,
         four_player::logic_plugin,
+        // The settings' sections and their writer: idle unless a `SettingsStore` is there.
+        shell::settings::plugin,
+        settings::plugin,
     ));
 }
 
@@ -136,7 +139,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
     // The settings (not for screenshots and benchmarks, which must look the same every time)
     // decide the first game, view and camera unless the command line or the address did.
-    let remembered = (!unattended).then(|| settings::SettingsStore::load(crate::settings::default_storage()));
+    let remembered = (!unattended).then(|| shell::settings::SettingsStore::load(crate::settings::default_storage()));
     let remembered_mode = remembered
         .as_ref()
         .and_then(|store| store.settings.game.as_deref())
@@ -156,7 +159,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         tutorial::plugin,
     ));
     if !unattended {
-        app.add_plugins((profile::plugin, redraw::plugin, settings::plugin));
+        app.add_plugins((profile::plugin, redraw::plugin));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(shell::reactive::plugin);
     }
@@ -177,7 +180,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     // The first game: what the command line or address asked for, else the remembered form.
     let form = app
         .world()
-        .get_resource::<settings::SettingsStore>()
+        .get_resource::<shell::settings::SettingsStore>()
         .map(|store| store.settings.new_game.clone());
     let seats = match (unattended, launch.opponent) {
         (true, _) => [Seat::Human, Seat::Human],
@@ -217,7 +220,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
             four_player::table::default_sitters()
         };
         app.insert_resource(four_player::table::Table::new(game, sitters));
-    } else if let Some(store) = app.world().get_resource::<settings::SettingsStore>() {
+    } else if let Some(store) = app.world().get_resource::<shell::settings::SettingsStore>() {
         // The first four-player game as the remembered form sets it.
         let table = four_player::settings::first_table(&store.settings.four_player);
         app.insert_resource(table);
@@ -266,7 +269,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
         });
     }
     if let Some(bench) = launch.frame_bench {
-        app.insert_resource(bench).add_plugins(framebench::plugin);
+        app.insert_resource(bench)
+            .add_plugins(framebench::plugin);
     }
     if let Some(request) = launch.screenshot {
         app.insert_resource(request).add_plugins(screenshot::plugin);

@@ -83,10 +83,11 @@ impl Position {
                             let slider = piece.kind == PieceKind::Queen
                                 || (straight && piece.kind == PieceKind::Rook)
                                 || (!straight && piece.kind == PieceKind::Bishop);
-                            if slider && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat)) {
-                                if let Some(shield) = shield {
-                                    openers.insert(shield);
-                                }
+                            if slider
+                                && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat))
+                                && let Some(shield) = shield
+                            {
+                                openers.insert(shield);
                             }
                             break;
                         }

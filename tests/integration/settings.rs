@@ -124,13 +124,13 @@ fn the_app_saves_a_changed_view_and_motion_setting() {
     use bevy::prelude::*;
     use tesseract_chess::app::ViewTarget;
     use tesseract_chess::app::fourfold::mirror::Motion;
-    use tesseract_chess::app::fourfold::settings::{SettingsStore, plugin};
+    use tesseract_chess::app::shell::settings::SettingsStore;
     let dir = temp_dir("app");
     let path = dir.join("settings.ron");
     let mut app = App::new();
     app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
     tesseract_chess::app::logic_plugins(&mut app);
-    app.insert_resource(SettingsStore::at(path.clone())).add_plugins(plugin);
+    app.insert_resource(SettingsStore::at(path.clone()));
     app.update();
     app.world_mut().resource_mut::<ViewTarget>().0.morph = 1.0;
     app.world_mut().resource_mut::<Motion>().reduced = true;
@@ -140,4 +140,63 @@ fn the_app_saves_a_changed_view_and_motion_setting() {
         panic!("saved at exit")
     };
     assert_eq!((saved.view.morph, saved.reduced_motion), (1.0, true));
+    assert_eq!(
+        saved.game.as_deref(),
+        Some("4d"),
+        "the shell's section: the game on the screen"
+    );
+}
+
+/// Each game writes its own section into the shell's store; an app where nothing was changed
+/// writes nothing, and a section written by a game is saved with the others kept as loaded.
+#[cfg(feature = "app")]
+#[test]
+fn sections_are_written_into_one_store_and_only_after_a_change() {
+    use bevy::prelude::*;
+    use tesseract_chess::app::shell::settings::{SettingsStore, WriteSections};
+    let dir = temp_dir("sections");
+    let path = dir.join("settings.ron");
+    let mut kept = Settings::default();
+    kept.four_player.rules = "teams".into();
+    kept.tutorial_scene = Some("22-knight".into());
+    kept.game = Some("4d".into());
+    kept.save(&path).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let app = |edit: bool| {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+        tesseract_chess::app::logic_plugins(&mut app);
+        app.insert_resource(SettingsStore::at(path.clone()));
+        if edit {
+            // As the four-player panels do when the player picks a setup.
+            app.add_systems(
+                Last,
+                (|mut store: ResMut<SettingsStore>| store.edit(|s| s.four_player.setup = "classic".into()))
+                    .in_set(WriteSections),
+            );
+        }
+        app
+    };
+    let mut unchanged = app(false);
+    unchanged.update();
+    unchanged.world_mut().write_message(AppExit::Success);
+    unchanged.update();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        before,
+        "nothing changed, nothing written"
+    );
+    let mut edited = app(true);
+    edited.update();
+    edited.world_mut().write_message(AppExit::Success);
+    edited.update();
+    let LoadedSettings::Found(saved) = Settings::load(&path) else {
+        panic!("saved at exit")
+    };
+    assert_eq!(saved.four_player.setup, "classic");
+    assert_eq!(
+        (saved.four_player.rules.as_str(), saved.tutorial_scene.as_deref()),
+        ("teams", Some("22-knight")),
+        "the rest as loaded"
+    );
 }

@@ -1,7 +1,6 @@
 //! The four-player table's part of the settings: the New game form (rule set, setup, who sits
 //! where, time control) and the view options, read when the app starts (they decide the first
-//! game) and kept when the player changes them. The store itself is the app's
-//! (`app::fourfold::settings::SettingsStore`), which writes this section with the rest.
+//! game) and kept when the player changes them, in the shell's store (`app::shell::settings`).
 
 use bevy::prelude::*;
 
@@ -9,20 +8,21 @@ use super::table::{Sitter, Table};
 use super::turns::Pace;
 use super::ui::CrossForm;
 use super::view::CrossView;
-use crate::app::fourfold::settings::SettingsStore;
 use crate::app::shell::clocks::TimeControl;
+use crate::app::shell::settings::{SettingsStore, WriteSections};
 use crate::four_player::ai::{LEVELS, levels};
 use crate::four_player::{Game, RuleKind, Rules, Setup};
 use crate::settings::FourPlayerSetting;
 
-/// What the four-player panels hold now, as the settings keep it.
-#[derive(Resource, Clone, Debug, PartialEq, Default)]
-pub struct CrossSetting(pub FourPlayerSetting);
-
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<CrossSetting>()
-        .add_systems(PostStartup, from_settings)
-        .add_systems(Update, into_settings);
+    app.add_systems(PostStartup, from_settings).add_systems(
+        Last,
+        into_settings.in_set(WriteSections).run_if(
+            resource_changed::<CrossForm>
+                .or_eager(resource_changed::<CrossView>)
+                .or_eager(resource_changed::<Pace>),
+        ),
+    );
 }
 
 fn sitter(name: &str) -> Sitter {
@@ -65,7 +65,6 @@ fn from_settings(
     mut form: ResMut<CrossForm>,
     mut view: ResMut<CrossView>,
     mut pace: ResMut<Pace>,
-    mut kept: ResMut<CrossSetting>,
 ) {
     let Some(store) = store else { return };
     let setting = &store.settings.four_player;
@@ -80,14 +79,10 @@ fn from_settings(
     } else {
         0.0
     };
-    kept.0 = setting.clone();
 }
 
-fn into_settings(form: Res<CrossForm>, view: Res<CrossView>, pace: Res<Pace>, mut kept: ResMut<CrossSetting>) {
-    if !(form.is_changed() || view.is_changed() || pace.is_changed()) {
-        return;
-    }
-    let now = CrossSetting(FourPlayerSetting {
+fn into_settings(form: Res<CrossForm>, view: Res<CrossView>, pace: Res<Pace>, mut store: ResMut<SettingsStore>) {
+    let now = FourPlayerSetting {
         rules: form.kind.name().to_string(),
         setup: match form.setup {
             Setup::Modern => "modern",
@@ -99,8 +94,8 @@ fn into_settings(form: Res<CrossForm>, view: Res<CrossView>, pace: Res<Pace>, mu
         follow_turn: view.follow_turn,
         top_down: view.top_down,
         pause: pace.pause_seconds > 0.0,
-    });
-    kept.set_if_neq(now);
+    };
+    store.edit(|settings| settings.four_player = now);
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
-//! The settings in the running app: read once before the window opens (they decide the first
-//! view, camera, new-game form and first game), written back when the player changes them — at
-//! most once a second, and at exit. A bad file is reported in the status panel.
+//! The 4D game's section of the settings (`app::shell::settings` keeps the store): the view, the
+//! camera's orbit, the New game form and the tutorial's last scene, and how each setting becomes
+//! the app's value.
 
 use bevy::prelude::*;
 
@@ -8,63 +8,11 @@ use super::mirror::{Motion, ViewTarget};
 use super::projection::View;
 use super::state::Seat;
 use super::tutorial::Tutorial;
-use crate::app::four_player::settings::CrossSetting;
 use crate::app::shell::camera::Orbit;
+use crate::app::shell::settings::{SettingsStore, WriteSections};
 use crate::fourfold::ai::levels;
 use crate::fourfold::rules::{Color, Setup};
-use crate::settings::{CameraSetting, LoadedSettings, NewGameSetting, Settings, SetupChoice, SideChoice, ViewSetting};
-use crate::storage::TextStorage;
-
-/// The settings as loaded and last saved, and where they go.
-#[derive(Resource)]
-pub struct SettingsStore {
-    pub settings: Settings,
-    storage: Option<Box<dyn TextStorage>>,
-    /// What the player must be told about the settings file, if anything.
-    pub problem: Option<String>,
-    last_save_secs: f64,
-    /// Something the settings hold changed since they were last compared.
-    dirty: bool,
-}
-
-impl SettingsStore {
-    /// Loads from `storage` (`None`: nowhere to keep them, the defaults). An inaccessible place is
-    /// not written to.
-    pub fn load(storage: Option<Box<dyn TextStorage>>) -> SettingsStore {
-        let Some(storage) = storage else {
-            return SettingsStore {
-                settings: Settings::default(),
-                storage: None,
-                problem: None,
-                last_save_secs: 0.0,
-                dirty: false,
-            };
-        };
-        let loaded = Settings::load(storage.as_ref());
-        let writable = !matches!(loaded, LoadedSettings::Inaccessible { .. });
-        SettingsStore {
-            settings: loaded.settings().clone(),
-            problem: loaded.problem(),
-            storage: writable.then_some(storage),
-            last_save_secs: 0.0,
-            dirty: false,
-        }
-    }
-
-    /// The settings kept in the file at `path`.
-    pub fn at(path: std::path::PathBuf) -> SettingsStore {
-        SettingsStore::load(Some(Box::new(path)))
-    }
-
-    fn save(&mut self, now: Settings) {
-        if let Some(storage) = &self.storage
-            && let Err(e) = now.save(storage.as_ref())
-        {
-            self.problem = Some(format!("The settings could not be saved: {e}"));
-        }
-        self.settings = now;
-    }
-}
+use crate::settings::{CameraSetting, NewGameSetting, SetupChoice, SideChoice, ViewSetting};
 
 impl ViewSetting {
     pub fn to_view(self) -> View {
@@ -136,77 +84,43 @@ impl NewGameSetting {
 #[derive(Resource, Clone, Debug, PartialEq, Default)]
 pub struct FormSetting(pub NewGameSetting);
 
+/// The 4D game's section: the view, the 4D board's orbit (the four-player board's is not kept),
+/// the New game form and the tutorial's last scene, written when one of them changes.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Motion>().add_systems(Last, save_when_changed);
+    app.init_resource::<Motion>().add_systems(
+        Last,
+        (
+            into_settings.run_if(
+                resource_exists_and_changed::<ViewTarget>
+                    .or_eager(resource_exists_and_changed::<FormSetting>)
+                    .or_eager(resource_exists_and_changed::<Tutorial>),
+            ),
+            orbit_into_settings
+                .run_if(in_state(crate::app::Mode::Fourfold).and_eager(resource_exists_and_changed::<Orbit>)),
+        )
+            .in_set(WriteSections),
+    );
 }
 
-/// The settings the app shows now.
-fn current(
-    store: &SettingsStore,
-    target: &ViewTarget,
-    orbit: Option<&Orbit>,
-    form: Option<&FormSetting>,
-    tutorial: Option<&Tutorial>,
-    motion: &Motion,
-    mode: Option<crate::app::Mode>,
-) -> Settings {
-    Settings {
-        view: ViewSetting::of(target.0),
-        camera: orbit.map_or(store.settings.camera, |o| CameraSetting::of(*o)),
-        new_game: form.map_or_else(|| store.settings.new_game.clone(), |f| f.0.clone()),
-        tutorial_scene: tutorial
-            .and_then(|t| t.name.clone())
-            .or_else(|| store.settings.tutorial_scene.clone()),
-        reduced_motion: motion.reduced,
-        game: mode.map_or_else(|| store.settings.game.clone(), |m| Some(m.name().to_string())),
-        four_player: store.settings.four_player.clone(),
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn save_when_changed(
+fn into_settings(
     mut store: ResMut<SettingsStore>,
-    target: Res<ViewTarget>,
-    orbit: Option<Res<Orbit>>,
+    target: Option<Res<ViewTarget>>,
     form: Option<Res<FormSetting>>,
     tutorial: Option<Res<Tutorial>>,
-    motion: Res<Motion>,
-    time: Res<Time<Real>>,
-    mut exit: MessageReader<AppExit>,
-    mode: Option<Res<State<crate::app::Mode>>>,
-    four_player: Option<Res<CrossSetting>>,
 ) {
-    // The camera setting is the 4D board's: the four-player board's orbit is not kept.
-    let orbit = orbit.filter(|_| mode.as_ref().is_none_or(|m| *m.get() == crate::app::Mode::Fourfold));
-    let changed = target.is_changed()
-        || mode.as_ref().is_some_and(|m| m.is_changed())
-        || orbit.as_ref().is_some_and(|o| o.is_changed())
-        || form.as_ref().is_some_and(|f| f.is_changed())
-        || tutorial.as_ref().is_some_and(|t| t.is_changed())
-        || four_player.as_ref().is_some_and(|s| s.is_changed())
-        || motion.is_changed();
-    store.dirty |= changed;
-    let exiting = exit.read().count() > 0;
-    let secs = time.elapsed_secs_f64();
-    // Compared (and written) only after a change, at most once a second, and at exit.
-    if !store.dirty || !(exiting || secs - store.last_save_secs >= 1.0) {
-        return;
-    }
-    store.dirty = false;
-    let mut now = current(
-        &store,
-        &target,
-        orbit.as_deref(),
-        form.as_deref(),
-        tutorial.as_deref(),
-        &motion,
-        mode.as_deref().map(|m| *m.get()),
-    );
-    if let Some(four_player) = four_player {
-        now.four_player = four_player.0.clone();
-    }
-    if now != store.settings {
-        store.last_save_secs = secs;
-        store.save(now);
-    }
+    store.edit(|settings| {
+        if let Some(target) = target {
+            settings.view = ViewSetting::of(target.0);
+        }
+        if let Some(form) = form {
+            settings.new_game = form.0.clone();
+        }
+        if let Some(name) = tutorial.and_then(|t| t.name.clone()) {
+            settings.tutorial_scene = Some(name);
+        }
+    });
+}
+
+fn orbit_into_settings(mut store: ResMut<SettingsStore>, orbit: Res<Orbit>) {
+    store.edit(|settings| settings.camera = CameraSetting::of(*orbit));
 }

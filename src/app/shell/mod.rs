@@ -1,6 +1,6 @@
 //! What any game mode of the app stands on: the camera and its orbit, the light, the piece
 //! models, the egui frame (its camera, who gets the keyboard and the pointer) and its fonts, screenshots from the command line, the browser's console, the native window's
-//! reactive updates, and the computer's turn task (generic over a game's `Thinker`).
+//! reactive updates, the settings store, and the computer's turn task (generic over a game's `Thinker`).
 
 pub mod camera;
 pub mod clock_widgets;
@@ -16,5 +16,6 @@ pub mod piece_meshes;
 pub mod reactive;
 pub mod review;
 pub mod screenshot;
+pub mod settings;
 pub mod target_looks;
 pub mod turn_task;
