@@ -148,6 +148,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     logic_plugins(&mut app);
     app.add_plugins((
         visuals::plugin,
+        shell::plain_material::plugin,
         four_player::visual_plugin,
         egui_frame::plugin,
         lights::plugin,
@@ -269,8 +270,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         });
     }
     if let Some(bench) = launch.frame_bench {
-        app.insert_resource(bench)
-            .add_plugins(framebench::plugin);
+        app.insert_resource(bench).add_plugins(framebench::plugin);
     }
     if let Some(request) = launch.screenshot {
         app.insert_resource(request).add_plugins(screenshot::plugin);

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
 use super::table::Table;
 use crate::app::shell::piece_meshes::{Detail, piece_mesh};
+use crate::app::shell::plain_material::PlainMaterial;
 use crate::app::shell::target_looks::TargetLooks;
 use crate::four_player::{PieceKind, Seat, Square};
 
@@ -110,11 +111,11 @@ const CELL_MATERIALS: usize = CellLook::ALL.len() * 2;
 struct CrossLooks {
     tile: Handle<Mesh>,
     /// Shared by every cell that looks the same, so the 160 cells draw in a few batches.
-    cells: Vec<Handle<StandardMaterial>>,
+    cells: Vec<Handle<PlainMaterial>>,
     pieces: [Handle<Mesh>; 6],
     /// Per seat: live, frozen; then grey.
-    armies: [[Handle<StandardMaterial>; 2]; 4],
-    grey: Handle<StandardMaterial>,
+    armies: [[Handle<PlainMaterial>; 2]; 4],
+    grey: Handle<PlainMaterial>,
     targets: TargetLooks,
 }
 
@@ -134,32 +135,25 @@ pub(crate) fn plugin(app: &mut App) {
     .add_observer(dress_target);
 }
 
+/// Cells and men take the plain material: the board is most of the picture, and under software
+/// rendering the PBR shader on 160 cells and 64 men made the frame twice the 4D board's.
 fn make_looks(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut plain: ResMut<Assets<PlainMaterial>>,
 ) {
-    let mut army = |colour: Color, roughness: f32| {
-        materials.add(StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: roughness,
-            ..default()
-        })
-    };
-    let armies = Seat::ALL.map(|seat| [army(seat_colour(seat), 0.4), army(frozen_colour(seat), 0.15)]);
-    let grey = army(GREY, 0.8);
+    let mut army = |colour: Color, shine: f32| plain.add(PlainMaterial::lit(colour, shine));
+    // Frozen armies shine like ice, grey ones are matte.
+    let armies = Seat::ALL.map(|seat| [army(seat_colour(seat), 0.6), army(frozen_colour(seat), 0.9)]);
+    let grey = army(GREY, 0.1);
     let light = Square::new(4, 0).expect("e1");
     let dark = Square::new(3, 0).expect("d1");
     let mut cells = vec![Handle::default(); CELL_MATERIALS];
     for look in CellLook::ALL {
         for square in [light, dark] {
-            // Unlit: the board is most of the picture, and a software renderer pays for
-            // every lit pixel; flat squares lose nothing.
-            cells[look.index(square)] = materials.add(StandardMaterial {
-                base_color: look.colour(square),
-                unlit: true,
-                ..default()
-            });
+            // Unlit: flat squares lose nothing, and every lit pixel costs.
+            cells[look.index(square)] = plain.add(PlainMaterial::unlit(look.colour(square)));
         }
     }
     let looks = CrossLooks {
@@ -279,7 +273,7 @@ pub fn checked_kings(table: &Table) -> Vec<Square> {
 fn tint_cells(
     table: Res<Table>,
     looks: Res<CrossLooks>,
-    mut cells: Query<(&CrossCell, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut cells: Query<(&CrossCell, &mut MeshMaterial3d<PlainMaterial>)>,
 ) {
     let checked = checked_kings(&table);
     let recent = recent_moves(&table);

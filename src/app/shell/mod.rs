@@ -12,6 +12,7 @@ pub mod fonts;
 pub mod lights;
 pub mod motion;
 pub mod piece_meshes;
+pub mod plain_material;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod reactive;
 pub mod review;
