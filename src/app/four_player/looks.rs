@@ -116,7 +116,7 @@ struct CrossLooks {
     /// Per seat: live, frozen; then grey.
     armies: [[Handle<PlainMaterial>; 2]; 4],
     grey: Handle<PlainMaterial>,
-    targets: TargetLooks,
+    targets: TargetLooks<PlainMaterial>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -137,16 +137,12 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// Cells and men take the plain material: the board is most of the picture, and under software
 /// rendering the PBR shader on 160 cells and 64 men made the frame twice the 4D board's.
-fn make_looks(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut plain: ResMut<Assets<PlainMaterial>>,
-) {
+fn make_looks(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut plain: ResMut<Assets<PlainMaterial>>) {
     let mut army = |colour: Color, shine: f32| plain.add(PlainMaterial::lit(colour, shine));
-    // Frozen armies shine like ice, grey ones are matte.
+    // Frozen armies shine like ice, grey ones are matte; a near-white grey would wash out in
+    // the tone mapping, so its men are lit a shade darker (as the PBR shader showed them).
     let armies = Seat::ALL.map(|seat| [army(seat_colour(seat), 0.6), army(frozen_colour(seat), 0.9)]);
-    let grey = army(GREY, 0.1);
+    let grey = army(GREY.darker(0.15), 0.1);
     let light = Square::new(4, 0).expect("e1");
     let dark = Square::new(3, 0).expect("d1");
     let mut cells = vec![Handle::default(); CELL_MATERIALS];
@@ -162,7 +158,7 @@ fn make_looks(
         pieces: PieceKind::ALL.map(|k| meshes.add(piece_mesh(k, Detail::Light))),
         armies,
         grey,
-        targets: TargetLooks::new(&mut meshes, &mut materials),
+        targets: TargetLooks::plain(&mut meshes, &mut plain),
     };
     commands.insert_resource(looks);
 }

@@ -17,7 +17,7 @@ struct Looks {
     tile: Handle<Mesh>,
     pieces: [Handle<Mesh>; 6],
     piece_colours: [Handle<StandardMaterial>; 2],
-    targets: TargetLooks,
+    targets: TargetLooks<StandardMaterial>,
 }
 
 /// The last move in violet, well apart from the selection's amber and the focus's blue.

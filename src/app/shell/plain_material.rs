@@ -52,7 +52,7 @@ impl PlainMaterial {
                 sun: towards_the_sun().extend(1.0),
                 // Matched by eye and by mean colour to the PBR look these men had (one sun of
                 // 8,000 lux, ambient 500, the camera's exposure and tone mapping).
-                shading: Vec4::new(1.5, 1.6, 0.15 + 0.5 * shine, 8.0 + 56.0 * shine),
+                shading: Vec4::new(1.1, 1.9, 0.15 + 0.5 * shine, 8.0 + 56.0 * shine),
             },
         }
     }
