@@ -6,6 +6,7 @@
 //! legal move, repeated until nothing changes.
 
 use super::board::{PieceKind, Seat, Square, SquareSet};
+use super::movegen::slides_along;
 use super::moves::{Move, MoveKind, tables};
 use super::position::Position;
 use super::rules::Rules;
@@ -80,9 +81,7 @@ impl Position {
                 while let Some(s) = at {
                     if let Some(piece) = self.piece_at(s) {
                         if shield.is_some() {
-                            let slider = piece.kind == PieceKind::Queen
-                                || (straight && piece.kind == PieceKind::Rook)
-                                || (!straight && piece.kind == PieceKind::Bishop);
+                            let slider = slides_along(piece.kind, straight);
                             if slider
                                 && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat))
                                 && let Some(shield) = shield

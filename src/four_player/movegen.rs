@@ -68,9 +68,7 @@ impl Position {
             while let Some(s) = at {
                 if let Some(piece) = self.piece_at(s) {
                     if let Some(seat) = live_by(piece) {
-                        let slider = piece.kind == PieceKind::Queen
-                            || (straight && piece.kind == PieceKind::Rook)
-                            || (!straight && piece.kind == PieceKind::Bishop);
+                        let slider = slides_along(piece.kind, straight);
                         let near = first
                             && (piece.kind == PieceKind::King
                                 || (!straight
@@ -277,9 +275,7 @@ impl Position {
                     match (own, piece.seat()) {
                         (None, Some(owner)) if owner == seat => own = Some(s),
                         (Some(shield), Some(owner)) => {
-                            let slider = piece.kind == PieceKind::Queen
-                                || (straight && piece.kind == PieceKind::Rook)
-                                || (!straight && piece.kind == PieceKind::Bishop);
+                            let slider = slides_along(piece.kind, straight);
                             if slider && self.checks(rules, owner, seat) {
                                 pinned.insert(shield);
                             }
@@ -587,6 +583,12 @@ fn castle_rook(seat: Seat, mv: Move) -> (Square, Square) {
         })
         .expect("a corner on the castling side");
     (corner, passed)
+}
+
+/// Whether a piece of `kind` slides along a line on the cross board: a rook or a queen along a
+/// straight one, a bishop or a queen along a diagonal.
+pub(super) fn slides_along(kind: PieceKind, straight: bool) -> bool {
+    kind == PieceKind::Queen || (straight && kind == PieceKind::Rook) || (!straight && kind == PieceKind::Bishop)
 }
 
 /// Whether a pawn moving as `direction`'s on `pawn` captures onto `target` (one step forward

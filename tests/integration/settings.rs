@@ -117,6 +117,19 @@ fn a_bad_settings_file_is_reported_kept_aside_and_replaced_without_touching_the_
     assert!(loaded.problem().is_some() && path.is_dir());
 }
 
+/// The game's logic, headless, with its settings kept in the file at `path`.
+#[cfg(feature = "app")]
+fn app_with_settings_at(path: &std::path::Path) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+    tesseract_chess::app::logic_plugins(&mut app);
+    app.insert_resource(tesseract_chess::app::shell::settings::SettingsStore::at(
+        path.to_path_buf(),
+    ));
+    app
+}
+
 /// The running app writes what the player changed (at exit at the latest) and starts from it.
 #[cfg(feature = "app")]
 #[test]
@@ -124,13 +137,9 @@ fn the_app_saves_a_changed_view_and_motion_setting() {
     use bevy::prelude::*;
     use tesseract_chess::app::ViewTarget;
     use tesseract_chess::app::fourfold::mirror::Motion;
-    use tesseract_chess::app::shell::settings::SettingsStore;
     let dir = temp_dir("app");
     let path = dir.join("settings.ron");
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
-    tesseract_chess::app::logic_plugins(&mut app);
-    app.insert_resource(SettingsStore::at(path.clone()));
+    let mut app = app_with_settings_at(&path);
     app.update();
     app.world_mut().resource_mut::<ViewTarget>().0.morph = 1.0;
     app.world_mut().resource_mut::<Motion>().reduced = true;
@@ -163,10 +172,7 @@ fn sections_are_written_into_one_store_and_only_after_a_change() {
     kept.save(&path).unwrap();
     let before = std::fs::read_to_string(&path).unwrap();
     let app = |edit: bool| {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
-        tesseract_chess::app::logic_plugins(&mut app);
-        app.insert_resource(SettingsStore::at(path.clone()));
+        let mut app = app_with_settings_at(&path);
         if edit {
             // As the four-player panels do when the player picks a setup.
             app.add_systems(
