@@ -6,8 +6,7 @@
 //! legal move, repeated until nothing changes.
 
 use super::board::{PieceKind, Seat, Square, SquareSet};
-use super::movegen::slides_along;
-use super::moves::{Move, MoveKind, tables};
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::rules::Rules;
 
@@ -67,33 +66,14 @@ impl Position {
         if self.frozen.iter().any(|&f| f) {
             return None;
         }
-        let t = tables();
         let mut openers = SquareSet::EMPTY;
         for seat in Seat::ALL.into_iter().filter(|s| !self.out[s.index()]) {
             let king = self.king_square(seat)?;
             if self.in_check(rules, seat) {
                 return None;
             }
-            for d in 0..8 {
-                let straight = d < 4;
-                let mut shield = None;
-                let mut at = t.step[d][king.index()];
-                while let Some(s) = at {
-                    if let Some(piece) = self.piece_at(s) {
-                        if shield.is_some() {
-                            let slider = slides_along(piece.kind, straight);
-                            if slider
-                                && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat))
-                                && let Some(shield) = shield
-                            {
-                                openers.insert(shield);
-                            }
-                            break;
-                        }
-                        shield = Some(s);
-                    }
-                    at = t.step[d][s.index()];
-                }
+            for shield in self.shields(rules, seat, king, |_| true).iter() {
+                openers.insert(shield);
             }
         }
         Some(Calm { openers })

@@ -264,34 +264,43 @@ impl Position {
                 pinned: SquareSet::EMPTY,
             };
         }
-        let t = tables();
-        let mut pinned = SquareSet::EMPTY;
-        for d in 0..8 {
-            let straight = d < 4;
-            let mut own = None;
-            let mut at = t.step[d][king.index()];
-            while let Some(s) = at {
-                if let Some(piece) = self.piece_at(s) {
-                    match (own, piece.seat()) {
-                        (None, Some(owner)) if owner == seat => own = Some(s),
-                        (Some(shield), Some(owner)) => {
-                            let slider = slides_along(piece.kind, straight);
-                            if slider && self.checks(rules, owner, seat) {
-                                pinned.insert(shield);
-                            }
-                            break;
-                        }
-                        _ => break,
-                    }
-                }
-                at = t.step[d][s.index()];
-            }
-        }
+        let pinned = self.shields(rules, seat, king, |piece| piece.seat() == Some(seat));
         LegalityTests {
             all: false,
             king: Some(king),
             pinned,
         }
+    }
+
+    /// The squares of the first pieces on the lines from `seat`'s king on `king` (those for which
+    /// `counts` holds) with a live opponent's slider behind them on that line: a piece leaving
+    /// one of them may give that slider the king.
+    pub(super) fn shields(&self, rules: Rules, seat: Seat, king: Square, counts: impl Fn(Piece) -> bool) -> SquareSet {
+        let t = tables();
+        let mut shields = SquareSet::EMPTY;
+        for d in 0..8 {
+            let straight = d < 4;
+            let mut shield = None;
+            let mut at = t.step[d][king.index()];
+            while let Some(s) = at {
+                if let Some(piece) = self.piece_at(s) {
+                    match shield {
+                        None if counts(piece) => shield = Some(s),
+                        None => break,
+                        Some(first) => {
+                            if slides_along(piece.kind, straight)
+                                && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat))
+                            {
+                                shields.insert(first);
+                            }
+                            break;
+                        }
+                    }
+                }
+                at = t.step[d][s.index()];
+            }
+        }
+        shields
     }
 
     /// The pseudo-legal moves of `seat`'s pieces (captures of whom the rules allow; castling
