@@ -5,6 +5,7 @@
 
 use serde::Deserialize;
 
+use super::rules::{SceneGame, SceneTask, check_task};
 use super::scene::{Allowed, Mistake, Reply, SceneError, Success, parse_ron};
 use crate::four_player::game::{Loss, Outcome, Team};
 use crate::four_player::notation::format_move;
@@ -84,10 +85,6 @@ fn seat_named(text: &str) -> Option<Seat> {
     Seat::ALL.into_iter().find(|s| s.name() == text)
 }
 
-fn square(file: &str, field: &'static str, text: &str) -> Result<Square, SceneError> {
-    text.parse().map_err(|e: String| SceneError::field(file, field, e))
-}
-
 /// The legal move written `text` (PGN4, e.g. `Qg5xQd8`, `h2-h4`) in the game's position.
 pub fn move_in(game: &Game, text: &str) -> Result<Move, String> {
     find_move(game.position(), game.legal_moves(), text.trim())
@@ -111,6 +108,51 @@ pub fn mates_an_opponent(game: &Game, player: Seat) -> bool {
     rivals
         .into_iter()
         .any(|s| game.exit(s) == Some(Exit::Mated) || pos.frozen[s.index()])
+}
+
+/// Four-player chess's squares and moves for the scene checks.
+pub struct CrossScenes;
+
+impl SceneGame for CrossScenes {
+    type Square = Square;
+    type Move = Move;
+    type Game = Game;
+    type Side = Seat;
+
+    fn parse_move(game: &Game, text: &str) -> Result<Move, String> {
+        move_in(game, text)
+    }
+
+    fn format_move(game: &Game, mv: Move) -> String {
+        format_move(game.position(), mv)
+    }
+
+    fn from(mv: Move) -> Square {
+        mv.from
+    }
+
+    fn mated_by(after: &Game, player: Seat) -> Result<(), String> {
+        if mates_an_opponent(after, player) {
+            Ok(())
+        } else {
+            Err(format!(
+                "it must end in a mate by {}, but ends with {:?}",
+                player.name(),
+                after.outcome()
+            ))
+        }
+    }
+}
+
+impl CrossScene {
+    /// What the player may do, what completes the scene and the mistakes explained.
+    pub fn task(&self) -> SceneTask<'_> {
+        SceneTask {
+            allowed: &self.allowed,
+            success: &self.success,
+            mistakes: &self.mistakes,
+        }
+    }
 }
 
 impl ValidCrossScene {
@@ -141,28 +183,7 @@ impl ValidCrossScene {
                 format!("{} is not to move in the FEN4", player.name()),
             ));
         }
-        let highlight = scene
-            .highlight
-            .iter()
-            .map(|s| square(&file, "highlight", s))
-            .collect::<Result<_, _>>()?;
-        match &scene.allowed {
-            Allowed::PiecesOn(squares) => {
-                for s in squares {
-                    square(&file, "allowed", s)?;
-                }
-            }
-            Allowed::Moves(moves) => {
-                for m in moves {
-                    move_in(&start, m).map_err(|e| SceneError::field(&file, "allowed", e))?;
-                }
-            }
-            Allowed::AnyLegal | Allowed::Nothing => {}
-        }
-        for mistake in &scene.mistakes {
-            square(&file, "mistakes", &mistake.from)?;
-            square(&file, "mistakes", &mistake.to)?;
-        }
+        let highlight = check_task::<CrossScenes>(&file, &scene.task(), &scene.highlight, &start)?;
         if let Reply::Computer(level) = &scene.reply {
             crate::four_player::ai::levels::find(level).map_err(|e| SceneError::field(&file, "reply", e))?;
         }
@@ -175,7 +196,7 @@ impl ValidCrossScene {
             highlight,
             solution: Vec::new(),
         };
-        let mut game = start;
+        let mut game = start.clone();
         let mut replies = 0;
         for (ply, text) in valid.scene.solution.iter().enumerate() {
             let mover = game.position().turn;
@@ -200,45 +221,12 @@ impl ValidCrossScene {
                 .map_err(|e| SceneError::solution_move(&file, ply, e))?;
             valid.solution.push(mv);
         }
-        valid.check_solution(&file, &game)?;
+        let first = valid.solution.first().copied();
+        valid
+            .scene
+            .task()
+            .check_solution::<CrossScenes>(&file, &start, player, first, &game)?;
         Ok(valid)
-    }
-
-    fn check_solution(&self, file: &str, after: &Game) -> Result<(), SceneError> {
-        let fail = |why: String| Err(SceneError::field(file, "solution", why));
-        let first = self.solution.first().copied();
-        if let Some(mv) = first
-            && !self.allows(mv)
-        {
-            let text = format_move(&self.position, mv);
-            return fail(format!("its first move {text} is not allowed by `allowed`"));
-        }
-        let start = self.start();
-        match &self.scene.success {
-            Success::Explore => Ok(()),
-            Success::Move(text) => {
-                let wanted = move_in(&start, text).map_err(|e| SceneError::field(file, "success", e))?;
-                if first == Some(wanted) {
-                    Ok(())
-                } else {
-                    fail(format!("it must start with {}", format_move(&self.position, wanted)))
-                }
-            }
-            Success::AnyMoveOf(text) => {
-                let from = square(file, "success", text)?;
-                if first.is_some_and(|m| m.from == from) {
-                    Ok(())
-                } else {
-                    fail(format!("it must start with a move of the piece on {from}"))
-                }
-            }
-            Success::Mate if mates_an_opponent(after, self.player) => Ok(()),
-            Success::Mate => fail(format!(
-                "it must end in a mate by {}, but ends with {:?}",
-                self.player.name(),
-                after.outcome()
-            )),
-        }
     }
 
     /// The game at the scene's start.
@@ -254,26 +242,15 @@ impl ValidCrossScene {
     }
 
     fn allows(&self, mv: Move) -> bool {
-        match &self.scene.allowed {
-            Allowed::AnyLegal => true,
-            Allowed::Nothing => false,
-            Allowed::PiecesOn(squares) => squares.iter().any(|s| s.parse::<Square>() == Ok(mv.from)),
-            Allowed::Moves(moves) => {
-                let start = self.start();
-                moves.iter().any(|m| move_in(&start, m) == Ok(mv))
-            }
-        }
+        self.scene.task().allows::<CrossScenes>(&self.start(), mv)
     }
 
     /// Whether the game, after the player's move `mv` as the player's move number `ply` (0 =
     /// the first), completes the scene.
     pub fn succeeds(&self, mv: Move, ply: usize, after: &Game) -> bool {
-        match &self.scene.success {
-            Success::Explore => false,
-            Success::Move(text) => ply == 0 && move_in(&self.start(), text) == Ok(mv),
-            Success::AnyMoveOf(text) => ply == 0 && text.parse::<Square>() == Ok(mv.from),
-            Success::Mate => mates_an_opponent(after, self.player),
-        }
+        self.scene
+            .task()
+            .succeeds::<CrossScenes>(&self.start(), self.player, mv, ply, after)
     }
 
     /// Reply number `index` (0 = the first) of a scripted scene, in `game`'s position.
@@ -286,11 +263,7 @@ impl ValidCrossScene {
 
     /// The explanation for a tempting wrong move, if the scene has one.
     pub fn mistake(&self, from: Square, to: Square) -> Option<&str> {
-        self.scene
-            .mistakes
-            .iter()
-            .find(|m| m.from.parse::<Square>() == Ok(from) && m.to.parse::<Square>() == Ok(to))
-            .map(|m| m.why.as_str())
+        self.scene.task().mistake::<CrossScenes>(from, to)
     }
 }
 

@@ -4,6 +4,7 @@
 //! introduction has its scenes built in.
 
 pub mod cross;
+pub mod rules;
 pub mod scene;
 
 pub use cross::{CROSS_SCENES, CrossScene, ValidCrossScene, cross_scenes};

@@ -3,8 +3,9 @@
 
 use serde::Deserialize;
 
+use super::rules::{SceneGame, SceneTask, check_task, square};
 use crate::fourfold::rules::fen::parse_placement;
-use crate::fourfold::rules::lan::{Strictness, parse_move};
+use crate::fourfold::rules::lan::{Strictness, format_move, parse_move};
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Position, Square};
 
 /// How the view looks when the scene opens (it animates there).
@@ -186,6 +187,15 @@ impl Scene {
     pub fn parse(file: &str, text: &str) -> Result<Scene, SceneError> {
         parse_ron(file, text)
     }
+
+    /// What the player may do, what completes the scene and the mistakes explained.
+    pub fn task(&self) -> SceneTask<'_> {
+        SceneTask {
+            allowed: &self.allowed,
+            success: &self.success,
+            mistakes: &self.mistakes,
+        }
+    }
 }
 
 /// Reads a scene file of either game; errors name the file, the line and column, and the field.
@@ -210,13 +220,36 @@ fn field_on_line(text: &str, line: usize) -> Option<&str> {
     (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(name)
 }
 
-fn square(file: &str, field: &'static str, text: &str) -> Result<Square, SceneError> {
-    text.parse().map_err(|e: String| SceneError::Field {
-        file: file.to_string(),
-        field,
-        solution_move: None,
-        problem: e,
-    })
+/// The 4D game's squares and moves for the scene checks.
+pub struct FourfoldScenes;
+
+impl SceneGame for FourfoldScenes {
+    type Square = Square;
+    type Move = Move;
+    type Game = Game;
+    type Side = Color;
+
+    fn parse_move(game: &Game, text: &str) -> Result<Move, String> {
+        parse_move(game.position(), text, Strictness::Lenient).map_err(|e| e.to_string())
+    }
+
+    fn format_move(game: &Game, mv: Move) -> String {
+        format_move(game.position(), mv)
+    }
+
+    fn from(mv: Move) -> Square {
+        mv.from
+    }
+
+    fn mated_by(after: &Game, player: Color) -> Result<(), String> {
+        match after.outcome() {
+            Some(Outcome::Checkmate { winner }) if winner == player => Ok(()),
+            other => Err(format!(
+                "it must end in mate by {}, but ends with {other:?}",
+                player.name()
+            )),
+        }
+    }
 }
 
 impl ValidScene {
@@ -249,38 +282,22 @@ impl ValidScene {
                 format!("{} is not to move in the FEN", player.name()),
             ));
         }
-        let highlight = scene
-            .highlight
-            .iter()
-            .map(|s| square(&file, "highlight", s))
-            .collect::<Result<_, _>>()?;
+        let start = Game::new(position.clone());
+        let highlight = check_task::<FourfoldScenes>(&file, &scene.task(), &scene.highlight, &start)?;
         let lines = scene
             .lines
             .iter()
-            .map(|(a, b)| Ok((square(&file, "lines", a)?, square(&file, "lines", b)?)))
+            .map(|(a, b)| {
+                Ok((
+                    square::<FourfoldScenes>(&file, "lines", a)?,
+                    square::<FourfoldScenes>(&file, "lines", b)?,
+                ))
+            })
             .collect::<Result<_, SceneError>>()?;
-        match &scene.allowed {
-            Allowed::PiecesOn(squares) => {
-                for s in squares {
-                    square(&file, "allowed", s)?;
-                }
-            }
-            Allowed::Moves(moves) => {
-                for m in moves {
-                    parse_move(&position, m, Strictness::Lenient)
-                        .map_err(|e| SceneError::field(&file, "allowed", e))?;
-                }
-            }
-            Allowed::AnyLegal | Allowed::Nothing => {}
-        }
-        for mistake in &scene.mistakes {
-            square(&file, "mistakes", &mistake.from)?;
-            square(&file, "mistakes", &mistake.to)?;
-        }
         if let Reply::Computer(level) = &scene.reply {
             crate::fourfold::ai::levels::find(level).map_err(|e| SceneError::field(&file, "reply", e))?;
         }
-        let mut game = Game::new(position.clone());
+        let mut game = start.clone();
         let mut solution = Vec::new();
         for (ply, text) in scene.solution.iter().enumerate() {
             let mv = parse_move(game.position(), text, Strictness::Lenient)
@@ -297,78 +314,36 @@ impl ValidScene {
             lines,
             solution,
         };
-        valid.check_solution(&file, &game)?;
+        valid.scene.task().check_solution::<FourfoldScenes>(
+            &file,
+            &start,
+            player,
+            valid.solution.first().copied(),
+            &game,
+        )?;
         Ok(valid)
     }
 
-    fn check_solution(&self, file: &str, after: &Game) -> Result<(), SceneError> {
-        let fail = |why: String| Err(SceneError::field(file, "solution", why));
-        let first = self.solution.first().copied();
-        if let Some(mv) = first
-            && !self.allows(mv)
-        {
-            return fail(format!("its first move {mv} is not allowed by `allowed`"));
-        }
-        match &self.scene.success {
-            Success::Explore => Ok(()),
-            Success::Move(text) => {
-                let wanted = parse_move(&self.position, text, Strictness::Lenient)
-                    .map_err(|e| SceneError::field(file, "success", e))?;
-                if first == Some(wanted) {
-                    Ok(())
-                } else {
-                    fail(format!("it must start with {wanted}"))
-                }
-            }
-            Success::AnyMoveOf(text) => {
-                let from = square(file, "success", text)?;
-                if first.is_some_and(|m| m.from == from) {
-                    Ok(())
-                } else {
-                    fail(format!("it must start with a move of the piece on {from}"))
-                }
-            }
-            Success::Mate => match after.outcome() {
-                Some(Outcome::Checkmate { winner }) if winner == self.player => Ok(()),
-                other => fail(format!(
-                    "it must end in mate by {}, but ends with {other:?}",
-                    self.player.name()
-                )),
-            },
-        }
+    /// The game at the scene's start.
+    pub fn start(&self) -> Game {
+        Game::new(self.position.clone())
     }
 
     /// Whether the scene lets the player make this (legal) move.
     pub fn allows(&self, mv: Move) -> bool {
-        match &self.scene.allowed {
-            Allowed::AnyLegal => true,
-            Allowed::Nothing => false,
-            Allowed::PiecesOn(squares) => squares.iter().any(|s| s.parse::<Square>().is_ok_and(|s| s == mv.from)),
-            Allowed::Moves(moves) => moves
-                .iter()
-                .any(|m| parse_move(&self.position, m, Strictness::Lenient).is_ok_and(|allowed| allowed == mv)),
-        }
+        self.scene.task().allows::<FourfoldScenes>(&self.start(), mv)
     }
 
     /// Whether playing `mv` (as ply `ply` of the scene, 0 = the player's first) completes it,
     /// given the game after the move.
     pub fn succeeds(&self, mv: Move, ply: usize, after: &Game) -> bool {
-        match &self.scene.success {
-            Success::Explore => false,
-            Success::Move(text) => {
-                ply == 0 && parse_move(&self.position, text, Strictness::Lenient).is_ok_and(|wanted| wanted == mv)
-            }
-            Success::AnyMoveOf(text) => ply == 0 && text.parse::<Square>().is_ok_and(|s| s == mv.from),
-            Success::Mate => matches!(after.outcome(), Some(Outcome::Checkmate { winner }) if winner == self.player),
-        }
+        self.scene
+            .task()
+            .succeeds::<FourfoldScenes>(&self.start(), self.player, mv, ply, after)
     }
 
     /// The explanation for a tempting wrong move, if the scene has one.
     pub fn mistake(&self, from: Square, to: Square) -> Option<&str> {
-        self.scene
-            .mistakes
-            .iter()
-            .find(|m| m.from.parse::<Square>() == Ok(from) && m.to.parse::<Square>() == Ok(to))
-            .map(|m| m.why.as_str())
+        self.scene.task().mistake::<FourfoldScenes>(from, to)
     }
 }
