@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tesseract_chess::engine::random::Rng;
-use tesseract_chess::engine::{NoClock, StopFlag};
+use tesseract_chess::engine::{NoClock, SlicedPlayer, StopFlag};
 use tesseract_chess::fourfold::ai::eval::Weights;
 use tesseract_chess::fourfold::ai::{Player, levels};
 use tesseract_chess::fourfold::rules::{Color, Game, PieceKind, Setup};

@@ -12,13 +12,15 @@ pub mod shell;
 
 use bevy::prelude::*;
 
-pub use fourfold::framebench::FrameBench;
 pub use fourfold::mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget};
 #[cfg(target_arch = "wasm32")]
 use fourfold::page;
 pub use fourfold::pointer::Hovered;
 pub use fourfold::projection::View;
-pub use fourfold::state::{Abandoned, End, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+pub use fourfold::state::{
+    Abandoned, Activation, Attempted, End, GameView, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach,
+    TutorialGate,
+};
 pub use fourfold::turns::Thinking;
 pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
 use fourfold::{
@@ -28,6 +30,7 @@ use fourfold::{
 pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
 use shell::console;
+pub use shell::framebench::FrameBench;
 pub use shell::screenshot::ScreenshotRequest;
 use shell::{camera, egui_frame, fonts, lights, screenshot};
 
@@ -270,7 +273,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
         });
     }
     if let Some(bench) = launch.frame_bench {
-        app.insert_resource(bench).add_plugins(framebench::plugin);
+        app.insert_resource(bench).add_plugins((
+            shell::framebench::plugin,
+            framebench::plugin,
+            four_player::framebench::plugin,
+        ));
     }
     if let Some(request) = launch.screenshot {
         app.insert_resource(request).add_plugins(screenshot::plugin);

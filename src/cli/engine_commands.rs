@@ -1,5 +1,6 @@
 //! `bestmove`, `selfplay` and `bench`: the computer opponent from the command line.
 
+use crate::engine::SlicedPlayer;
 use crate::engine::limits::StdClock;
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};

@@ -1,5 +1,6 @@
 //! `four-player bestmove`, `selfplay` and `bench`: the four-player computer from the command line.
 
+use crate::engine::SlicedPlayer;
 use crate::engine::limits::StdClock;
 use crate::engine::matches::{Pairing, pairwise_ratings};
 use crate::engine::{Clock, Limits, StopFlag};

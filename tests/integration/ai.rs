@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::limits::StdClock;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::*;

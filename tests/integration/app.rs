@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use tesseract_chess::app::{Intent, OnSquare, PieceModel, Play, Seat, TargetMarker, logic_plugins};
+use tesseract_chess::app::{GameView, Intent, OnSquare, PieceModel, Play, Seat, TargetMarker, logic_plugins};
 use tesseract_chess::fourfold::rules::{Bitboard, Outcome, PieceKind, Position, Setup, Square};
 
 fn sq(text: &str) -> Square {
@@ -36,6 +36,11 @@ fn play(app: &App) -> &Play {
     app.world().resource::<Play>()
 }
 
+/// What the player sees of the game: selection, focus, review.
+fn view(app: &App) -> &GameView {
+    app.world().resource::<GameView>()
+}
+
 /// The pieces the entities show, as (square, piece) sorted.
 fn shown_pieces(app: &mut App) -> Vec<(Square, tesseract_chess::fourfold::rules::Piece)> {
     let mut query = app.world_mut().query::<&PieceModel>();
@@ -45,7 +50,7 @@ fn shown_pieces(app: &mut App) -> Vec<(Square, tesseract_chess::fourfold::rules:
 }
 
 fn expected_pieces(app: &App) -> Vec<(Square, tesseract_chess::fourfold::rules::Piece)> {
-    play(app).shown_position().placements().collect()
+    view(app).shown_position(play(app)).placements().collect()
 }
 
 #[test]
@@ -170,8 +175,8 @@ fn clicks_through_picking_select_and_move() {
     );
 
     click(&mut app, window, sq("a1[0,0]"));
-    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
-    assert!(play(&app).targets.iter().any(|m| m.to == sq("a1[0,1]")));
+    assert_eq!(view(&app).selected, Some(sq("a1[0,0]")));
+    assert!(view(&app).targets.iter().any(|m| m.to == sq("a1[0,1]")));
 
     click(&mut app, window, sq("a1[0,1]"));
     assert_eq!(
@@ -179,7 +184,7 @@ fn clicks_through_picking_select_and_move() {
         1,
         "the click on the target made the move"
     );
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(view(&app).selected, None);
 }
 
 /// A left press and release over no square, the pointer moving `drag` pixels in between.
@@ -207,15 +212,15 @@ fn press_on_nothing(app: &mut App, drag: f32) {
 fn a_click_on_nothing_clears_the_selection_and_an_orbit_keeps_it() {
     let mut app = two_players(Setup::Classic.position());
     send(&mut app, Intent::Activate(sq("a1[0,0]")));
-    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
+    assert_eq!(view(&app).selected, Some(sq("a1[0,0]")));
     press_on_nothing(&mut app, 40.0);
     assert_eq!(
-        play(&app).selected,
+        view(&app).selected,
         Some(sq("a1[0,0]")),
         "an orbit drag cleared the selection"
     );
     press_on_nothing(&mut app, 0.0);
-    assert_eq!(play(&app).selected, None, "a click on nothing kept the selection");
+    assert_eq!(view(&app).selected, None, "a click on nothing kept the selection");
 }
 
 fn press(app: &mut App, keys: &[KeyCode]) {
@@ -241,33 +246,33 @@ fn the_keyboard_moves_focus_along_the_axes_and_acts() {
     let mut app = two_players(Setup::Classic.position());
     press(&mut app, &[KeyCode::Tab]);
     assert_eq!(
-        play(&app).focus,
+        view(&app).focus,
         Some(sq("a1@00")),
         "the first Tab goes to a1 of the player's first board"
     );
     press(&mut app, &[KeyCode::ArrowRight]);
-    assert_eq!(play(&app).focus, Some(sq("b1@00")), "→ changes X");
+    assert_eq!(view(&app).focus, Some(sq("b1@00")), "→ changes X");
     press(&mut app, &[KeyCode::ArrowUp]);
-    assert_eq!(play(&app).focus, Some(sq("b2@00")), "↑ changes Y");
+    assert_eq!(view(&app).focus, Some(sq("b2@00")), "↑ changes Y");
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowRight]);
-    assert_eq!(play(&app).focus, Some(sq("b2@10")), "Alt+→ changes Z");
+    assert_eq!(view(&app).focus, Some(sq("b2@10")), "Alt+→ changes Z");
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
-    assert_eq!(play(&app).focus, Some(sq("b2@11")), "Alt+↑ changes W");
+    assert_eq!(view(&app).focus, Some(sq("b2@11")), "Alt+↑ changes W");
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
-    assert_eq!(play(&app).focus, Some(sq("b2@11")), "at the edge the focus stays");
+    assert_eq!(view(&app).focus, Some(sq("b2@11")), "at the edge the focus stays");
     // Back to the rook on a1[0,0], select it with Enter, then Escape clears.
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowDown]);
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowLeft]);
     press(&mut app, &[KeyCode::ArrowDown]);
     press(&mut app, &[KeyCode::ArrowLeft]);
-    assert_eq!(play(&app).focus, Some(sq("a1@00")));
+    assert_eq!(view(&app).focus, Some(sq("a1@00")));
     // The rook on a1[0,0] is hemmed in except along W: Enter selects, Alt+↑ and Space move.
     press(&mut app, &[KeyCode::Enter]);
-    assert_eq!(play(&app).selected, Some(sq("a1@00")));
+    assert_eq!(view(&app).selected, Some(sq("a1@00")));
     press(&mut app, &[KeyCode::Escape]);
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(view(&app).selected, None);
     press(&mut app, &[KeyCode::Space]);
-    assert_eq!(play(&app).selected, Some(sq("a1@00")));
+    assert_eq!(view(&app).selected, Some(sq("a1@00")));
     press(&mut app, &[KeyCode::AltLeft, KeyCode::ArrowUp]);
     press(&mut app, &[KeyCode::Space]);
     assert_eq!(play(&app).game.moves().len(), 1, "Space on a lit square moves");
@@ -276,11 +281,11 @@ fn the_keyboard_moves_focus_along_the_axes_and_acts() {
         Some(PieceKind::Rook)
     );
     // Tab after leaving the board returns to the last focused square, then steps on.
-    app.world_mut().resource_mut::<Play>().focus = None;
+    app.world_mut().resource_mut::<GameView>().focus = None;
     press(&mut app, &[KeyCode::Tab]);
-    assert_eq!(play(&app).focus, Some(sq("a1@01")));
+    assert_eq!(view(&app).focus, Some(sq("a1@01")));
     press(&mut app, &[KeyCode::Tab]);
-    assert_eq!(play(&app).focus, Some(sq("b1@01")));
+    assert_eq!(view(&app).focus, Some(sq("b1@01")));
     // Alt pressed and released within one frame (quick typing, a slow browser frame) still
     // counts: Alt+↓ changes W, not Y.
     {
@@ -293,7 +298,7 @@ fn the_keyboard_moves_focus_along_the_axes_and_acts() {
         }
     }
     app.update();
-    assert_eq!(play(&app).focus, Some(sq("b1@00")));
+    assert_eq!(view(&app).focus, Some(sq("b1@00")));
 }
 
 #[test]
@@ -332,7 +337,7 @@ fn outcome_after(fen: &str, from: &str, to: &str) -> Option<Outcome> {
         .king_square(play(&app).game.position().side_to_move())
         .unwrap();
     send(&mut app, Intent::Activate(piece_square));
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(view(&app).selected, None);
     play(&app).game.outcome()
 }
 
@@ -433,7 +438,7 @@ mod rated {
     /// Lets the computer answer (it thinks off the frame), so the player is to move again.
     fn wait_for_the_reply(app: &mut App) {
         let began = Instant::now();
-        while play(app).human_to_move().is_none() {
+        while view(app).human_to_move(play(app)).is_none() {
             assert!(began.elapsed() < Duration::from_secs(60), "the computer answers");
             app.update();
             std::thread::sleep(Duration::from_millis(2));
@@ -526,7 +531,7 @@ mod rated {
                 opponent_can_mate: true
             })
         ));
-        assert!(play(&app).human_to_move().is_none(), "no move after the flag");
+        assert!(view(&app).human_to_move(play(&app)).is_none(), "no move after the flag");
         app.update();
         let profile = saved(&path);
         assert_eq!(
@@ -603,7 +608,7 @@ mod rated {
         let path = temp_profile("review");
         let mut app = rated_game_after_one_move(&path);
         send(&mut app, Intent::Review(Some(0)));
-        assert!(play(&app).review.is_some());
+        assert!(view(&app).review.is_some());
         let new_game = || Intent::NewGame {
             start: Box::new(Setup::Classic.position()),
             seats: [Seat::Human, Seat::Computer(0)],
@@ -669,14 +674,14 @@ fn clicks_over_a_panel_never_reach_the_board() {
     let window = app.world_mut().spawn(Window::default()).id();
     app.world_mut().register_component::<ChildOf>();
     click(&mut app, window, sq("a1[0,0]"));
-    assert_eq!(play(&app).selected, Some(sq("a1[0,0]")));
+    assert_eq!(view(&app).selected, Some(sq("a1[0,0]")));
     app.world_mut().resource_mut::<tesseract_chess::app::UiWantsPointer>().0 = true;
     // An empty square and the rook's target, both under the panel: nothing happens.
     click(&mut app, window, sq("c3[1,1]"));
     click(&mut app, window, sq("a1[0,1]"));
     press_on_nothing(&mut app, 0.0);
     assert_eq!(
-        play(&app).selected,
+        view(&app).selected,
         Some(sq("a1[0,0]")),
         "a panel click reached the board"
     );
@@ -691,9 +696,9 @@ fn clicks_over_a_panel_never_reach_the_board() {
 fn escape_clears_a_mouse_selection() {
     let mut app = two_players(Setup::Classic.position());
     send(&mut app, Intent::Activate(sq("a1[0,0]")));
-    assert_eq!((play(&app).selected, play(&app).focus), (Some(sq("a1[0,0]")), None));
+    assert_eq!((view(&app).selected, view(&app).focus), (Some(sq("a1[0,0]")), None));
     press(&mut app, &[KeyCode::Escape]);
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(view(&app).selected, None);
 }
 
 /// The computer keeps one player (hash table, history) for the whole game.
@@ -736,27 +741,31 @@ fn arrows_off_the_board_and_home_end_review_the_game() {
     assert_eq!(play(&app).game.moves().len(), 2);
     press(&mut app, &[KeyCode::ArrowLeft]);
     app.update();
-    assert_eq!(play(&app).review, Some(1));
+    assert_eq!(view(&app).review, Some(1));
     press(&mut app, &[KeyCode::Home]);
     app.update();
-    assert_eq!(play(&app).review, Some(0));
-    assert_eq!(play(&app).shown_last_move(), None, "the start has no last move");
+    assert_eq!(view(&app).review, Some(0));
+    assert_eq!(
+        view(&app).shown_last_move(play(&app)),
+        None,
+        "the start has no last move"
+    );
     press(&mut app, &[KeyCode::ArrowRight]);
     app.update();
-    assert_eq!(play(&app).review, Some(1));
+    assert_eq!(view(&app).review, Some(1));
     press(&mut app, &[KeyCode::End]);
     app.update();
-    assert_eq!(play(&app).review, None);
+    assert_eq!(view(&app).review, None);
     // On the board (after Tab) the arrows move the focus instead; Escape leaves the board.
     press(&mut app, &[KeyCode::Tab]);
     press(&mut app, &[KeyCode::ArrowLeft]);
     app.update();
-    assert_eq!(play(&app).review, None);
+    assert_eq!(view(&app).review, None);
     press(&mut app, &[KeyCode::Escape]);
-    assert_eq!(play(&app).focus, None);
+    assert_eq!(view(&app).focus, None);
     press(&mut app, &[KeyCode::ArrowLeft]);
     app.update();
-    assert_eq!(play(&app).review, Some(1));
+    assert_eq!(view(&app).review, Some(1));
 }
 
 #[test]

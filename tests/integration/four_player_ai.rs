@@ -5,6 +5,7 @@
 
 use std::process::Command;
 
+use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::{Limits, NoClock, StdClock, StopFlag};
 use tesseract_chess::four_player::ai::{Engine, LEVELS, Player, Strategy, levels, mate_in};

@@ -11,9 +11,9 @@ use super::mirror::{CrossCell, CrossPiece, CrossTarget};
 use super::overlays::{Arrow, Arrows, drawn_arrow_colour};
 use super::table::{Table, TableIntent};
 use crate::app::Mode;
+use crate::app::shell::board_keys::{BoardKey, BoardState, KeyFocus, SquareSteps, read_board_keys};
 use crate::app::shell::camera::{OverBoard, UiWantsPointer};
-use crate::app::shell::egui_frame::UiWantsKeyboard;
-use crate::app::shell::review::review_step;
+use crate::app::shell::egui_frame::board_has_the_keys;
 use crate::four_player::{Seat, Square};
 
 /// The square under the pointer, for the readout and for arrows.
@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CrossHovered>()
         .add_systems(
             Update,
-            (board_keys, draw_arrows_with_the_right_button)
+            (board_keys.run_if(board_has_the_keys), draw_arrows_with_the_right_button)
                 .in_set(crate::app::AppSystems::Input)
                 .run_if(in_state(Mode::FourPlayer)),
         )
@@ -74,60 +74,48 @@ pub fn tab_step(from: Square, backwards: bool) -> Square {
     squares[next]
 }
 
-fn board_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    ui: Res<UiWantsKeyboard>,
-    mut table: ResMut<Table>,
-    mut intents: MessageWriter<TableIntent>,
-) {
-    if ui.0 {
-        return;
+/// The cross board's squares for the keys, as `viewer` sees them: Tab from the viewer's king.
+struct CrossSquares {
+    viewer: Seat,
+    home: Square,
+}
+
+impl SquareSteps<Square> for CrossSquares {
+    fn home(&self) -> Square {
+        self.home
     }
-    let held = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_released(pair);
-    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    fn tab(&self, from: Square, backwards: bool) -> Square {
+        tab_step(from, backwards)
+    }
+    fn arrow(&self, from: Square, key: KeyCode, _alt: bool) -> Square {
+        step(from, key, self.viewer)
+    }
+}
+
+fn board_keys(keys: Res<ButtonInput<KeyCode>>, mut table: ResMut<Table>, mut intents: MessageWriter<TableIntent>) {
     let viewer = table.viewer();
-    if keys.just_pressed(KeyCode::Tab) {
-        let home = table.shown_position().king_square(viewer);
-        let next = match (table.focus, table.last_focus) {
-            (Some(square), _) => tab_step(square, shift),
-            (None, Some(last)) => last,
-            (None, None) => home.unwrap_or(Square::list()[0]),
-        };
-        table.focus = Some(next);
-        table.last_focus = Some(next);
+    let squares = CrossSquares {
+        viewer,
+        home: table.shown_position().king_square(viewer).unwrap_or(Square::list()[0]),
+    };
+    let mut focus = KeyFocus {
+        focus: table.focus,
+        last: table.last_focus,
+    };
+    let board = BoardState {
+        selected: table.selected.is_some() || table.promotion.is_some(),
+        review: table.review(),
+        turns: table.turns().len(),
+    };
+    let asked = read_board_keys(&keys, &mut focus, board, &squares);
+    if (table.focus, table.last_focus) != (focus.focus, focus.last) {
+        (table.focus, table.last_focus) = (focus.focus, focus.last);
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        if table.selected.is_none() && table.promotion.is_none() {
-            table.focus = None;
-        }
-        intents.write(TableIntent::ClearSelection);
-    }
-    let turns = table.turns().len();
-    for key in [KeyCode::Home, KeyCode::End, KeyCode::ArrowLeft, KeyCode::ArrowRight] {
-        let arrow = matches!(key, KeyCode::ArrowLeft | KeyCode::ArrowRight);
-        if keys.just_pressed(key)
-            && !(arrow && table.focus.is_some())
-            && let Some(review) = review_step(table.review(), turns, key)
-        {
-            intents.write(TableIntent::Review(review));
-        }
-    }
-    let Some(focus) = table.focus else { return };
-    for key in [
-        KeyCode::ArrowLeft,
-        KeyCode::ArrowRight,
-        KeyCode::ArrowUp,
-        KeyCode::ArrowDown,
-    ] {
-        if keys.just_pressed(key) {
-            let next = step(table.focus.unwrap_or(focus), key, viewer);
-            table.focus = Some(next);
-            table.last_focus = Some(next);
-        }
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        intents.write(TableIntent::Activate(table.focus.unwrap_or(focus)));
-    }
+    intents.write_batch(asked.into_iter().map(|key| match key {
+        BoardKey::ClearSelection => TableIntent::ClearSelection,
+        BoardKey::Review(turn) => TableIntent::Review(turn),
+        BoardKey::Activate(square) => TableIntent::Activate(square),
+    }));
 }
 
 /// A right-button press on a square and its release on another draws an arrow there (the same

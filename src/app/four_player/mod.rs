@@ -3,6 +3,7 @@
 //! checks and arrows drawn over the board, keys and pointer, the computer seats' turns, the
 //! introduction's scenes and the panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
 
+pub mod framebench;
 pub mod input;
 pub mod lesson;
 pub mod looks;

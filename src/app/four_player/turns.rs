@@ -9,29 +9,10 @@ use bevy::prelude::*;
 use super::overlays::{Arrow, Arrows};
 use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
-use crate::app::shell::turn_task::{Thinker, TurnTask};
+use crate::app::shell::turn_task::{PlayerTurn, Thinker, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::ai::{Decision, IterativeDeepening, LEVELS, Player};
+use crate::four_player::ai::{IterativeDeepening, LEVELS, Player};
 use crate::four_player::{Game, Move, Seat, Turn};
-
-/// A four-player computer deciding its seat's turn.
-pub struct FourPlayerThinker {
-    player: Player,
-    game: Game,
-    decision: Option<Decision>,
-}
-
-impl Thinker for FourPlayerThinker {
-    /// The turn decided (`None`: the game is over).
-    type Answer = Option<Turn>;
-
-    fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<Option<Turn>> {
-        let decision = self
-            .decision
-            .get_or_insert_with(|| self.player.decide(&self.game, clock));
-        self.player.think(decision, slice_nodes, clock, stop, &mut |_| {})
-    }
-}
 
 /// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget
 /// (in slices in the browser, as a turn is).
@@ -78,7 +59,7 @@ impl Default for Pace {
 /// The running decision or hint, if any, and the players of the game on the table.
 #[derive(Resource, Default)]
 pub struct CrossThinking {
-    job: Option<TurnTask<FourPlayerThinker>>,
+    job: Option<TurnTask<PlayerTurn<Player>>>,
     hint: Option<TurnTask<HintThinker>>,
     players: [Option<Player>; 4],
     players_game: u64,
@@ -161,11 +142,7 @@ fn start_thinking(mut thinking: ResMut<CrossThinking>, table: Res<Table>, time: 
         .take()
         .filter(|p| std::ptr::eq(p.level, level));
     let player = kept.unwrap_or_else(|| Player::new(level, table.game_number * 4 + seat.index() as u64 + 1));
-    thinking.job = Some(TurnTask::start(FourPlayerThinker {
-        player,
-        game: table.game.clone(),
-        decision: None,
-    }));
+    thinking.job = Some(TurnTask::start(PlayerTurn::new(player, table.game.clone())));
     thinking.generation = table.generation;
 }
 

@@ -9,9 +9,9 @@ use bevy::prelude::*;
 
 use super::facing::ResetView;
 use super::mirror::ViewTarget;
-use super::state::{Intent, Play};
-pub use crate::app::shell::egui_frame::UiWantsKeyboard;
-pub use crate::app::shell::review::review_step;
+use super::state::{GameView, Intent, Play};
+use crate::app::shell::board_keys::{BoardKey, BoardState, KeyFocus, SquareSteps, read_board_keys};
+use crate::app::shell::egui_frame::{UiWantsKeyboard, board_has_the_keys};
 use crate::fourfold::rules::{Color, Square};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -21,6 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (board_keys, view_keys)
                 .in_set(crate::app::AppSystems::Input)
+                .run_if(board_has_the_keys)
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         );
 }
@@ -60,75 +61,51 @@ pub fn tab_step(from: Square, backwards: bool) -> Square {
     Square::from_index(next as u8).expect("below 64")
 }
 
+/// The 4D board's squares for the keys: Tab from the player's first board, arrows within a
+/// board, Alt+arrows between boards.
+struct FourfoldSquares(Color);
+
+impl SquareSteps<Square> for FourfoldSquares {
+    fn home(&self) -> Square {
+        first_square(self.0)
+    }
+    fn tab(&self, from: Square, backwards: bool) -> Square {
+        tab_step(from, backwards)
+    }
+    fn arrow(&self, from: Square, key: KeyCode, alt: bool) -> Square {
+        step(from, key, alt)
+    }
+}
+
 fn board_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    ui: Res<UiWantsKeyboard>,
-    mut play: ResMut<Play>,
+    play: Res<Play>,
+    mut view: ResMut<GameView>,
     mut intents: MessageWriter<Intent>,
 ) {
-    if ui.0 {
-        return;
+    let mut focus = KeyFocus {
+        focus: view.focus,
+        last: view.last_focus,
+    };
+    let board = BoardState {
+        selected: view.selected.is_some(),
+        review: view.review,
+        turns: play.game.moves().len(),
+    };
+    let asked = read_board_keys(&keys, &mut focus, board, &FourfoldSquares(play.player_color()));
+    if (view.focus, view.last_focus) != (focus.focus, focus.last) {
+        (view.focus, view.last_focus) = (focus.focus, focus.last);
     }
-    // A modifier released within the same frame as the key it modified still counts: quick
-    // typing (and a slow frame, as in a software-rendered browser) puts both in one frame.
-    let held = |pair: [KeyCode; 2]| keys.any_pressed(pair) || keys.any_just_released(pair);
-    let alt = held([KeyCode::AltLeft, KeyCode::AltRight]);
-    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::Tab) {
-        let next = match (play.focus, play.last_focus) {
-            (Some(square), _) => tab_step(square, shift),
-            (None, Some(last)) => last,
-            (None, None) => first_square(play.player_color()),
-        };
-        play.focus = Some(next);
-        play.last_focus = Some(next);
-    }
-    // Escape clears any selection, one made with the mouse too; with none, it leaves the board.
-    if keys.just_pressed(KeyCode::Escape) {
-        if play.selected.is_none() {
-            play.focus = None;
-        }
-        intents.write(Intent::ClearSelection);
-    }
-    let plies = play.game.moves().len();
-    for key in [KeyCode::Home, KeyCode::End, KeyCode::ArrowLeft, KeyCode::ArrowRight] {
-        let arrow = matches!(key, KeyCode::ArrowLeft | KeyCode::ArrowRight);
-        if keys.just_pressed(key)
-            && !(arrow && (play.focus.is_some() || alt))
-            && let Some(review) = review_step(play.review, plies, key)
-        {
-            intents.write(Intent::Review(review));
-        }
-    }
-    let Some(focus) = play.focus else { return };
-    for key in [
-        KeyCode::ArrowLeft,
-        KeyCode::ArrowRight,
-        KeyCode::ArrowUp,
-        KeyCode::ArrowDown,
-    ] {
-        if keys.just_pressed(key) {
-            let next = step(focus, key, alt);
-            play.focus = Some(next);
-            play.last_focus = Some(next);
-        }
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        intents.write(Intent::Activate(play.focus.unwrap_or(focus)));
-    }
+    intents.write_batch(asked.into_iter().map(|key| match key {
+        BoardKey::ClearSelection => Intent::ClearSelection,
+        BoardKey::Review(ply) => Intent::Review(ply),
+        BoardKey::Activate(square) => Intent::Activate(square),
+    }));
 }
 
 /// F flips between the flat boards and the tesseract; 1, 2, 3 turn the XW, YW, ZW planes a
 /// quarter turn (Shift: back); 0 resets the view and the camera.
-fn view_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    ui: Res<UiWantsKeyboard>,
-    mut target: ResMut<ViewTarget>,
-    mut resets: MessageWriter<ResetView>,
-) {
-    if ui.0 {
-        return;
-    }
+fn view_keys(keys: Res<ButtonInput<KeyCode>>, mut target: ResMut<ViewTarget>, mut resets: MessageWriter<ResetView>) {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let quarter = if shift {
         -std::f32::consts::FRAC_PI_2

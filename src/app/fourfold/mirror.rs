@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::projection::{View, centred_4d, flat_point, place, place_4d, smooth};
-use super::state::{Play, ShowWholeReach};
+use super::state::{GameView, Play, ShowWholeReach};
 use crate::fourfold::rules::{Piece, Square};
 
 /// A board cell.
@@ -86,11 +86,11 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// What the pieces and markers show: the game's generation and the markers' squares. Cleared
-/// when the mode is left (its entities go), so coming back rebuilds them.
+/// What the pieces and markers show: the game's generation with the ply under review, and the
+/// markers' squares. Cleared when the mode is left (its entities go), so coming back rebuilds them.
 #[derive(Resource, Default)]
 struct Shown {
-    pieces: Option<u64>,
+    pieces: Option<(u64, Option<usize>)>,
     markers: Vec<(Square, bool)>,
 }
 
@@ -114,17 +114,25 @@ fn spawn_cells(mut commands: Commands) {
 fn sync_pieces(
     mut commands: Commands,
     play: Res<Play>,
+    view: Res<GameView>,
     motion: Res<Motion>,
     mut shown: ResMut<Shown>,
     existing: Query<(Entity, &PieceModel)>,
 ) {
-    if shown.pieces == Some(play.generation) {
+    let now = (play.generation, view.review);
+    if shown.pieces == Some(now) {
         return;
     }
-    shown.pieces = Some(play.generation);
-    let position = play.shown_position();
+    // A move travels only when it was just played, not when a review starts or ends.
+    let just_played = shown
+        .pieces
+        .is_some_and(|(generation, _)| generation != play.generation);
+    shown.pieces = Some(now);
+    let position = view.shown_position(&play);
     let mut wanted: std::collections::HashMap<Square, Piece> = position.placements().collect();
-    let arrived = play.last_played.filter(|_| !motion.reduced);
+    let arrived = play
+        .last_played
+        .filter(|_| just_played && view.review.is_none() && !motion.reduced);
     for (entity, model) in &existing {
         let moved_here = arrived.is_some_and(|m| m.to == model.square);
         if !moved_here && wanted.get(&model.square) == Some(&model.piece) {
@@ -172,14 +180,15 @@ fn sink_captured(mut commands: Commands, time: Res<Time>, mut sinking: Query<(En
 fn sync_markers(
     mut commands: Commands,
     play: Res<Play>,
+    view: Res<GameView>,
     whole_reach: Res<ShowWholeReach>,
     mut shown: ResMut<Shown>,
     existing: Query<Entity, With<TargetMarker>>,
 ) {
     let position = play.game.position();
-    let mut wanted: Vec<(Square, bool)> = play.targets.iter().map(|m| (m.to, position.is_capture(*m))).collect();
+    let mut wanted: Vec<(Square, bool)> = view.targets.iter().map(|m| (m.to, position.is_capture(*m))).collect();
     if whole_reach.0
-        && let Some(from) = play.selected
+        && let Some(from) = view.selected
         && let Some(piece) = position.piece_at(from)
     {
         for square in crate::fourfold::rules::reach::reach(piece, from, position.occupied()) {

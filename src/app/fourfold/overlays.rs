@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::projection::{View, centred_4d, flat_of, place_4d};
-use super::state::Play;
+use super::state::{GameView, Play};
 use crate::fourfold::rules::{Move, Square};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -88,10 +88,10 @@ fn draw_frame(mut gizmos: Gizmos, view: Res<View>) {
 
 /// A column and a ring over the selected square (amber) and the keyboard's square (blue), so a
 /// piece standing there never hides them.
-fn mark_selection_and_focus(mut gizmos: Gizmos, view: Res<View>, play: Res<Play>) {
+fn mark_selection_and_focus(mut gizmos: Gizmos, view: Res<View>, shown: Res<GameView>) {
     let marks = [
-        (play.selected, Color::srgb(0.98, 0.80, 0.30)),
-        (play.focus, Color::srgb(0.40, 0.65, 1.0)),
+        (shown.selected, Color::srgb(0.98, 0.80, 0.30)),
+        (shown.focus, Color::srgb(0.40, 0.65, 1.0)),
     ];
     for (square, colour) in marks {
         let Some(square) = square else { continue };
@@ -119,9 +119,10 @@ fn draw_move_lines(
     mut gizmos: Gizmos,
     view: Res<View>,
     play: Res<Play>,
+    shown: Res<GameView>,
     tutorial: Option<Res<super::tutorial::Tutorial>>,
 ) {
-    let position = play.shown_position();
+    let position = shown.shown_position(&play);
     for &(from, to) in tutorial.as_ref().map_or(&[][..], |t| t.lines()) {
         move_line(
             &mut gizmos,
@@ -131,10 +132,10 @@ fn draw_move_lines(
             Color::srgb(0.4, 0.85, 1.0),
         );
     }
-    for &mv in &play.targets {
+    for &mv in &shown.targets {
         move_line(&mut gizmos, mv, &view, 0.15, Color::srgba(0.3, 0.6, 1.0, 0.7));
     }
-    if let Some(last) = play.shown_last_move() {
+    if let Some(last) = shown.shown_last_move(&play) {
         move_line(
             &mut gizmos,
             last,

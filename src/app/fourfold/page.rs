@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::mirror::Cell;
 use super::pointer::Hovered;
-use super::state::Play;
+use super::state::{GameView, Play};
 use super::turns::Thinking;
 use super::tutorial::Tutorial;
 use crate::app::Launch;
@@ -88,22 +88,23 @@ type FocusKey = (
 /// the canvas (CSS pixels), so a test can point and click at it. Written only when one changes.
 fn write_focus(
     play: Res<Play>,
+    view: Res<GameView>,
     hovered: Res<Hovered>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     cells: Query<(&Cell, &GlobalTransform)>,
     mut written: Local<Option<FocusKey>>,
 ) {
     let (camera, eye) = *camera;
-    let on_screen = play.focus.and_then(|square| {
+    let on_screen = view.focus.and_then(|square| {
         let (_, place) = cells.iter().find(|(cell, _)| cell.0 == square)?;
         let point = camera.world_to_viewport(eye, place.translation()).ok()?;
         Some((point.x.round() as i32, point.y.round() as i32))
     });
     let key = (
         play.generation,
-        play.focus,
-        play.selected,
-        play.review,
+        view.focus,
+        view.selected,
+        view.review,
         hovered.0,
         on_screen,
     );
@@ -111,10 +112,10 @@ fn write_focus(
         return;
     }
     let Some(element) = element("focus") else { return };
-    let text = match play.focus {
+    let text = match view.focus {
         Some(square) => {
-            let (what, target) = play.square_readout(square);
-            let selected = if play.selected == Some(square) {
+            let (what, target) = view.square_readout(&play, square);
+            let selected = if view.selected == Some(square) {
                 ", selected"
             } else {
                 ""
@@ -131,8 +132,8 @@ fn write_focus(
         element.set_text_content(Some(&text));
     }
     let square_text = |square: Option<Square>| square.map_or(String::new(), |s| s.to_string());
-    let _ = element.set_attribute("data-square", &square_text(play.focus));
-    let _ = element.set_attribute("data-selected", &square_text(play.selected));
+    let _ = element.set_attribute("data-square", &square_text(view.focus));
+    let _ = element.set_attribute("data-selected", &square_text(view.selected));
     let _ = element.set_attribute("data-hovered", &square_text(hovered.0));
     let (x, y) = on_screen.map_or((String::new(), String::new()), |(x, y)| (x.to_string(), y.to_string()));
     let _ = element.set_attribute("data-x", &x);
@@ -156,20 +157,20 @@ fn mark_first_frame(mut marked: Local<bool>) {
 /// What the status line says: the open tutorial scene, the move that led to the position shown
 /// (`moves` is the game's in record form; under review, the reviewed ply's), whose turn it is,
 /// check, thinking, the result, what the tutorial says of the last try.
-fn status_text(play: &Play, moves: &[String], thinking: bool, tutorial: Option<&Tutorial>) -> String {
+fn status_text(play: &Play, view: &GameView, moves: &[String], thinking: bool, tutorial: Option<&Tutorial>) -> String {
     let game = &play.game;
     let mut parts = Vec::new();
     if let Some(scene) = tutorial.and_then(|t| t.scene.as_ref()) {
         parts.push(format!("Tutorial: {}.", scene.scene.title));
     }
-    let shown = play.review.unwrap_or(moves.len());
+    let shown = view.review.unwrap_or(moves.len());
     if let Some((index, last)) = shown.checked_sub(1).and_then(|i| moves.get(i).map(|m| (i, m))) {
         let first = game.start().side_to_move();
         let mover = if index % 2 == 0 { first } else { first.opponent() };
         parts.push(format!("{} ({}) played {last}.", mover.name(), play.seat_name(mover)));
     }
-    parts.push(format!("{}.", play.headline()));
-    if play.is_live() {
+    parts.push(format!("{}.", view.headline(play)));
+    if view.is_live(play) {
         if game.position().in_check() {
             parts.push("Check!".into());
         }
@@ -183,12 +184,14 @@ fn status_text(play: &Play, moves: &[String], thinking: bool, tutorial: Option<&
     parts.join(" ")
 }
 
-/// What `#status` shows depends on: the game (its generation), thinking, the scene, its message.
-type StatusKey = (u64, bool, Option<String>, Option<String>);
+/// What `#status` shows depends on: the game (its generation), the ply under review, thinking,
+/// the scene, its message.
+type StatusKey = (u64, Option<usize>, bool, Option<String>, Option<String>);
 
 /// Writes `#status` when what it shows changes, not every frame (it replays the game).
 fn write_status(
     play: Res<Play>,
+    view: Res<GameView>,
     thinking: Res<Thinking>,
     tutorial: Option<Res<Tutorial>>,
     mut written: Local<Option<StatusKey>>,
@@ -197,6 +200,7 @@ fn write_status(
     let scene = tutorial.filter(|t| t.scene.is_some()).and_then(|t| t.name.clone());
     let key = (
         play.generation,
+        view.review,
         thinking.is_thinking(),
         scene.clone(),
         tutorial.and_then(|t| t.message.clone()),
@@ -206,7 +210,13 @@ fn write_status(
     }
     let Some(element) = element("status") else { return };
     let moves = lan::format_moves(play.game.start(), play.game.moves());
-    element.set_text_content(Some(&status_text(&play, &moves, thinking.is_thinking(), tutorial)));
+    element.set_text_content(Some(&status_text(
+        &play,
+        &view,
+        &moves,
+        thinking.is_thinking(),
+        tutorial,
+    )));
     let _ = element.set_attribute("data-ply", &moves.len().to_string());
     let _ = element.set_attribute("data-moves", &moves.join(" "));
     let _ = element.set_attribute("data-scene", &scene.unwrap_or_default());

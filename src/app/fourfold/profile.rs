@@ -163,7 +163,7 @@ fn record(
             .record(abandoned_record(&game, seats, opponent, rating), rating);
         changed = true;
     }
-    let finished = play.end().is_some() && play.review.is_none() && !play.game.moves().is_empty() && !play.study;
+    let finished = play.end().is_some() && !play.game.moves().is_empty() && !play.study;
     if finished && store.recorded_generation != Some(play.generation) {
         store.recorded_generation = Some(play.generation);
         if let (Some((opponent, rating)), Some((result, reason))) = (opponent_of(play.seats), result_for(play)) {

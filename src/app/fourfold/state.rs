@@ -71,30 +71,20 @@ pub enum Seat {
     Computer(usize),
 }
 
-/// Everything the game shows and plays.
+/// The game record, the one source of truth: the game, who plays each side, how it ended, its
+/// clocks, whether it counts for the rating. What is selected, focused or reviewed is the view of
+/// it (`GameView`), and the tutorial's restriction is its own gate (`TutorialGate`).
 #[derive(Resource)]
 pub struct Play {
     pub game: Game,
     pub seats: [Seat; 2],
-    /// The square whose piece is selected, and that piece's legal moves.
-    pub selected: Option<Square>,
-    pub targets: Vec<Move>,
-    /// Keyboard focus, and the last square focused (Tab returns there).
-    pub focus: Option<Square>,
-    pub last_focus: Option<Square>,
-    /// When reviewing an earlier position: how many plies into the game.
-    pub review: Option<usize>,
-    /// Bumped on every change of the game, so mirrors know to rebuild.
+    /// Bumped on every change of the game, so mirrors and the view know to follow.
     pub generation: u64,
     /// Which game this is (bumped by every restart): the computer keeps one player, with its
     /// hash table and history, for a whole game.
     pub game_number: u64,
     /// A move just played, for the animation: (from, to).
     pub last_played: Option<Move>,
-    /// When set, the only moves the player may make next (a tutorial task).
-    pub allowed: Option<Vec<Move>>,
-    /// The last click on an unlit square while a piece was selected (a tutorial explains it).
-    pub attempt: Option<Move>,
     /// Whether this game against the computer counts for the player's rating.
     pub rated: bool,
     /// The position comes from a tutorial scene: a study, not a game, so the profile skips it.
@@ -113,16 +103,9 @@ impl Play {
         Play {
             game: Game::new(start),
             seats,
-            selected: None,
-            targets: Vec::new(),
-            focus: None,
-            last_focus: None,
-            review: None,
             generation: 0,
             game_number: 0,
             last_played: None,
-            allowed: None,
-            attempt: None,
             rated: false,
             study: false,
             resigned: None,
@@ -161,30 +144,14 @@ impl Play {
         let side = self.game.position().side_to_move();
         if fallen == side.index() {
             self.timed_out = Some(side);
-            self.review = None;
-            self.clear_selection();
             self.generation += 1;
         }
     }
 
-    /// Whether the game on the board goes on and is shown as it stands (not under review).
-    pub fn is_live(&self) -> bool {
-        self.review.is_none() && self.end().is_none()
-    }
-
-    /// The status panel's and the page's first line: the position under review, the end, or
-    /// whose turn it is.
-    pub fn headline(&self) -> String {
-        if let Some(ply) = self.review {
-            return format!("Reviewing the position after ply {ply}");
-        }
-        match self.end() {
-            Some(end) => format!("Game over: {end}"),
-            None => {
-                let side = self.game.position().side_to_move();
-                format!("{} to move ({})", side.name(), self.seat_name(side))
-            }
-        }
+    /// The human to move, if the game goes on and a human has the turn (shown or not).
+    pub fn human_on_turn(&self) -> Option<Color> {
+        let side = self.game.position().side_to_move();
+        (self.end().is_none() && self.seats[side.index()] == Seat::Human).then_some(side)
     }
 
     /// Whether the player may resign: a game against the computer that goes on, not a study.
@@ -201,30 +168,8 @@ impl Play {
             if let Some(clocks) = self.clocks.as_mut() {
                 clocks.stop();
             }
-            self.review = None;
-            self.clear_selection();
             self.generation += 1;
         }
-    }
-
-    /// The move that led to the position on display (the reviewed ply's, or the game's last).
-    pub fn shown_last_move(&self) -> Option<Move> {
-        let shown = self.review.unwrap_or(self.game.moves().len());
-        shown.checked_sub(1).and_then(|i| self.game.moves().get(i)).copied()
-    }
-
-    /// The position on display: the game's, or an earlier one under review.
-    pub fn shown_position(&self) -> Position {
-        match self.review {
-            Some(ply) => self.game.position_after(ply),
-            None => self.game.position().clone(),
-        }
-    }
-
-    /// The human to move, if it is a human's turn in a live (not reviewed, not finished) game.
-    pub fn human_to_move(&self) -> Option<Color> {
-        let side = self.game.position().side_to_move();
-        (self.is_live() && self.seats[side.index()] == Seat::Human).then_some(side)
     }
 
     /// Who plays `side`, as the status line says it: "you" or "the computer (strong)".
@@ -235,21 +180,6 @@ impl Play {
         }
     }
 
-    /// What a square holds ("a1[0,0]: White rook") and, when the selected piece can move there,
-    /// the move and what it changes ("Ra1@00-a1@01: changes W: rook-type").
-    pub fn square_readout(&self, square: Square) -> (String, Option<String>) {
-        let piece = self.shown_position().piece_at(square);
-        let what = piece.map_or("empty".to_string(), |p| format!("{} {}", p.color.name(), p.kind.name()));
-        let target = self.targets.iter().find(|m| m.to == square).map(|&mv| {
-            format!(
-                "{}: {}",
-                crate::fourfold::rules::lan::format_move(self.game.position(), mv),
-                crate::fourfold::rules::reach::describe_change(mv)
-            )
-        });
-        (format!("{square}: {what}"), target)
-    }
-
     /// The colour the (first) human plays: White unless only Black is human.
     pub fn player_color(&self) -> Color {
         if self.seats[0] != Seat::Human && self.seats[1] == Seat::Human {
@@ -257,11 +187,6 @@ impl Play {
         } else {
             Color::White
         }
-    }
-
-    pub fn clear_selection(&mut self) {
-        self.selected = None;
-        self.targets.clear();
     }
 
     /// Whether this is a rated game still in progress (leaving it counts as a loss), whether
@@ -304,44 +229,8 @@ impl Play {
             }
         }
         self.last_played = Some(mv);
-        self.clear_selection();
         self.generation += 1;
         Ok(())
-    }
-
-    /// Clicking or pressing Enter on a square: select one's own piece, move the selected piece
-    /// to a lit square, or clear. A move the game refuses comes back as the reason.
-    pub fn activate(&mut self, square: Square) -> Option<String> {
-        let Some(side) = self.human_to_move() else {
-            self.clear_selection();
-            return None;
-        };
-        if let Some(mv) = self.targets.iter().copied().find(|m| m.to == square) {
-            let refused = self.play(mv).err();
-            self.allowed = None;
-            return refused;
-        }
-        if let Some(from) = self.selected
-            && from != square
-        {
-            self.attempt = Some(Move::new(from, square));
-        }
-        let own = self.game.position().piece_at(square).is_some_and(|p| p.color == side);
-        if own && self.selected != Some(square) {
-            self.selected = Some(square);
-            let allowed = self.allowed.as_ref();
-            self.targets = self
-                .game
-                .position()
-                .legal_moves_from(square)
-                .iter()
-                .copied()
-                .filter(|m| allowed.is_none_or(|a| a.contains(m)))
-                .collect();
-        } else {
-            self.clear_selection();
-        }
-        None
     }
 
     /// Takes back moves until a human is to move again (or the start is reached). Not in a
@@ -353,12 +242,12 @@ impl Play {
         if self.timed_out.is_some() {
             return Some("A game lost on time stays lost: start a new game.".into());
         }
-        self.review = None;
-        self.resigned = None;
-        self.clear_selection();
+        if self.resigned.take().is_some() {
+            self.generation += 1;
+        }
         // At the start there is nothing to take back (and nothing to complain about).
         if self.game.undo().is_some() {
-            while self.human_to_move().is_none() && self.game.outcome().is_none() {
+            while self.human_on_turn().is_none() && self.game.outcome().is_none() {
                 if self.game.undo().is_none() {
                     break;
                 }
@@ -381,6 +270,178 @@ impl Default for Play {
     fn default() -> Self {
         let level = levels::index(levels::FIRST_GAME_LEVEL).unwrap_or(0);
         Play::new(Setup::Classic.position(), [Seat::Human, Seat::Computer(level)])
+    }
+}
+
+/// The view of the game: the selected piece and its moves, the keyboard's square, the position
+/// under review. It belongs to one state of the game (`Play::generation`): when the game moves
+/// on, the selection is cleared and a review ends (`follow`); the keyboard's square stays.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct GameView {
+    /// The square whose piece is selected, and that piece's legal moves.
+    pub selected: Option<Square>,
+    pub targets: Vec<Move>,
+    /// Keyboard focus, and the last square focused (Tab returns there).
+    pub focus: Option<Square>,
+    pub last_focus: Option<Square>,
+    /// When reviewing an earlier position: how many plies into the game.
+    pub review: Option<usize>,
+    /// The game generation this view was made for.
+    generation: u64,
+}
+
+/// What a click or Enter on a square did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Activation {
+    /// The selected piece moved there, or the game refused the move (the reason).
+    Moved(Result<(), String>),
+    /// The selection changed (or was cleared); `attempt` is a move to a square that was not lit,
+    /// tried while a piece was selected (a tutorial explains it).
+    Selected { attempt: Option<Move> },
+}
+
+impl GameView {
+    /// After a change of the game: the selection goes and a review ends.
+    pub fn follow(&mut self, play: &Play) {
+        if self.generation != play.generation {
+            self.clear_selection();
+            self.review = None;
+            self.generation = play.generation;
+        }
+    }
+
+    /// Whether the view is stale (the game changed since it was made).
+    pub fn is_behind(&self, play: &Play) -> bool {
+        self.generation != play.generation
+    }
+
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
+        self.targets.clear();
+    }
+
+    /// Shows the position after `ply` plies (`None`: the game as it stands).
+    pub fn review(&mut self, play: &Play, ply: Option<usize>) {
+        self.follow(play);
+        self.review = ply.filter(|&p| p < play.game.moves().len());
+        self.clear_selection();
+    }
+
+    /// Whether the game on the board goes on and is shown as it stands (not under review).
+    pub fn is_live(&self, play: &Play) -> bool {
+        self.review.is_none() && play.end().is_none()
+    }
+
+    /// The human to move, if it is a human's turn in a live (not reviewed, not finished) game.
+    pub fn human_to_move(&self, play: &Play) -> Option<Color> {
+        play.human_on_turn().filter(|_| self.review.is_none())
+    }
+
+    /// The status panel's and the page's first line: the position under review, the end, or
+    /// whose turn it is.
+    pub fn headline(&self, play: &Play) -> String {
+        if let Some(ply) = self.review {
+            return format!("Reviewing the position after ply {ply}");
+        }
+        match play.end() {
+            Some(end) => format!("Game over: {end}"),
+            None => {
+                let side = play.game.position().side_to_move();
+                format!("{} to move ({})", side.name(), play.seat_name(side))
+            }
+        }
+    }
+
+    /// The move that led to the position on display (the reviewed ply's, or the game's last).
+    pub fn shown_last_move(&self, play: &Play) -> Option<Move> {
+        let moves = play.game.moves();
+        let shown = self.review.unwrap_or(moves.len());
+        shown.checked_sub(1).and_then(|i| moves.get(i)).copied()
+    }
+
+    /// The position on display: the game's, or an earlier one under review.
+    pub fn shown_position(&self, play: &Play) -> Position {
+        match self.review {
+            Some(ply) => play.game.position_after(ply),
+            None => play.game.position().clone(),
+        }
+    }
+
+    /// What a square holds ("a1[0,0]: White rook") and, when the selected piece can move there,
+    /// the move and what it changes ("Ra1@00-a1@01: changes W: rook-type").
+    pub fn square_readout(&self, play: &Play, square: Square) -> (String, Option<String>) {
+        let piece = self.shown_position(play).piece_at(square);
+        let what = piece.map_or("empty".to_string(), |p| format!("{} {}", p.color.name(), p.kind.name()));
+        let target = self.targets.iter().find(|m| m.to == square).map(|&mv| {
+            format!(
+                "{}: {}",
+                crate::fourfold::rules::lan::format_move(play.game.position(), mv),
+                crate::fourfold::rules::reach::describe_change(mv)
+            )
+        });
+        (format!("{square}: {what}"), target)
+    }
+
+    /// Clicking or pressing Enter on a square: select one's own piece (its moves filtered by
+    /// the tutorial's gate), move the selected piece to a lit square, or clear.
+    pub fn activate(&mut self, play: &mut Play, gate: &mut TutorialGate, square: Square) -> Activation {
+        self.follow(play);
+        let Some(side) = self.human_to_move(play) else {
+            self.clear_selection();
+            return Activation::Selected { attempt: None };
+        };
+        if let Some(mv) = self.targets.iter().copied().find(|m| m.to == square) {
+            let played = play.play(mv);
+            gate.lift();
+            self.follow(play);
+            return Activation::Moved(played);
+        }
+        let attempt = self
+            .selected
+            .filter(|&from| from != square)
+            .map(|from| Move::new(from, square));
+        let own = play.game.position().piece_at(square).is_some_and(|p| p.color == side);
+        if own && self.selected != Some(square) {
+            self.selected = Some(square);
+            self.targets = play
+                .game
+                .position()
+                .legal_moves_from(square)
+                .iter()
+                .copied()
+                .filter(|&m| gate.allows(play, m))
+                .collect();
+        } else {
+            self.clear_selection();
+        }
+        Activation::Selected { attempt }
+    }
+}
+
+/// A tutorial task's restriction: the only moves the player may make next, in the game it was
+/// set for (a new game lifts it, and so does the player's next move).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct TutorialGate {
+    /// The game (`Play::game_number`) and the moves it allows there.
+    allowed: Option<(u64, Vec<Move>)>,
+}
+
+impl TutorialGate {
+    /// Restricts the player's next move in the game now on the board (`None`: any legal move).
+    pub fn set(&mut self, play: &Play, allowed: Option<Vec<Move>>) {
+        self.allowed = allowed.map(|moves| (play.game_number, moves));
+    }
+
+    pub fn lift(&mut self) {
+        self.allowed = None;
+    }
+
+    /// Whether the player may play `mv` in the game on the board.
+    pub fn allows(&self, play: &Play, mv: Move) -> bool {
+        match &self.allowed {
+            Some((game, moves)) if *game == play.game_number => moves.contains(&mv),
+            _ => true,
+        }
     }
 }
 
@@ -477,14 +538,21 @@ impl Intent {
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct ShowWholeReach(pub bool);
 
+/// A move tried to a square that was not lit while a piece was selected (a tutorial explains it).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Attempted(pub Move);
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Play>()
+        .init_resource::<GameView>()
+        .init_resource::<TutorialGate>()
         .init_resource::<PendingLeave>()
         .init_resource::<ShowWholeReach>()
         .add_message::<Intent>()
         .add_message::<OpenScene>()
         .add_message::<Abandoned>()
         .add_message::<Notice>()
+        .add_message::<Attempted>()
         .init_resource::<ShownNotice>()
         .add_systems(
             Update,
@@ -494,18 +562,39 @@ pub(crate) fn plugin(app: &mut App) {
                 run_clocks
                     .after(crate::app::AppSystems::Apply)
                     .run_if(|play: Res<Play>| play.clocks.as_ref().is_some_and(|c| c.running().is_some())),
+                view_follows_the_game
+                    .after(crate::app::AppSystems::Turns)
+                    .before(crate::app::AppSystems::Mirror)
+                    .run_if(resource_changed::<Play>),
             )
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         );
 }
 
+/// The game moved on (the computer's move, a fallen flag, a scene's reply): the selection made
+/// for the position before goes, and so does a review.
+fn view_follows_the_game(play: Res<Play>, mut view: ResMut<GameView>) {
+    if view.is_behind(&play) {
+        view.follow(&play);
+    }
+}
+
+/// What carrying out intents sends on.
+#[derive(bevy::ecs::system::SystemParam)]
+struct IntentOutcomes<'w> {
+    scenes: MessageWriter<'w, OpenScene>,
+    abandoned: MessageWriter<'w, Abandoned>,
+    notices: MessageWriter<'w, Notice>,
+    attempts: MessageWriter<'w, Attempted>,
+}
+
 fn apply_intents(
     mut intents: MessageReader<Intent>,
     mut play: ResMut<Play>,
+    mut view: ResMut<GameView>,
+    mut gate: ResMut<TutorialGate>,
     mut pending: ResMut<PendingLeave>,
-    mut scenes: MessageWriter<OpenScene>,
-    mut abandoned: MessageWriter<Abandoned>,
-    mut notices: MessageWriter<Notice>,
+    mut out: IntentOutcomes,
 ) {
     for intent in intents.read() {
         if intent.leaves_the_game() && play.rated_in_progress() {
@@ -519,11 +608,11 @@ fn apply_intents(
                     continue;
                 }
                 Some(leaving) => {
-                    abandoned.write_batch(play.abandon_rated());
+                    out.abandoned.write_batch(play.abandon_rated());
                     match leaving {
                         Leaving::Game(intent) => intent,
                         Leaving::Scene(name) => {
-                            scenes.write(OpenScene(name));
+                            out.scenes.write(OpenScene(name));
                             continue;
                         }
                         Leaving::Resign => continue,
@@ -544,12 +633,18 @@ fn apply_intents(
             other => other,
         };
         match intent {
-            Intent::Activate(square) => {
-                notices.write_batch(play.activate(square).map(Notice));
-            }
-            Intent::ClearSelection => play.clear_selection(),
+            Intent::Activate(square) => match view.activate(&mut play, &mut gate, square) {
+                Activation::Moved(Err(refused)) => {
+                    out.notices.write(Notice(refused));
+                }
+                Activation::Selected { attempt: Some(mv) } => {
+                    out.attempts.write(Attempted(mv));
+                }
+                Activation::Moved(Ok(())) | Activation::Selected { attempt: None } => {}
+            },
+            Intent::ClearSelection => view.clear_selection(),
             Intent::Undo => {
-                notices.write_batch(play.undo().map(Notice));
+                out.notices.write_batch(play.undo().map(Notice));
             }
             Intent::NewGame {
                 start,
@@ -557,22 +652,19 @@ fn apply_intents(
                 rated,
                 clock,
             } => {
-                abandoned.write_batch(play.restart(*start, seats));
+                out.abandoned.write_batch(play.restart(*start, seats));
                 play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
                 play.set_clocks(clock);
             }
             Intent::LoadGame(game) => {
-                abandoned.write_batch(play.restart(game.start().clone(), [Seat::Human, Seat::Human]));
+                out.abandoned
+                    .write_batch(play.restart(game.start().clone(), [Seat::Human, Seat::Human]));
                 play.game = *game;
             }
-            Intent::Review(ply) => {
-                play.review = ply.filter(|&p| p < play.game.moves().len());
-                play.clear_selection();
-                play.last_played = None;
-                play.generation += 1;
-            }
+            Intent::Review(ply) => view.review(&play, ply),
             Intent::ConfirmLeave | Intent::CancelLeave | Intent::Resign => {}
         }
+        view.follow(&play);
     }
 }
 
@@ -591,6 +683,80 @@ mod tests {
         play.play(mv).unwrap();
     }
 
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_view_follows_the_game_and_the_gate_holds_for_one_move_of_one_game() {
+        let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Computer(0)]);
+        let (mut view, mut gate) = (GameView::default(), TutorialGate::default());
+        let only = Move::new(sq("a1@00"), sq("a1@01"));
+        gate.set(&play, Some(vec![only]));
+        assert_eq!(
+            view.activate(&mut play, &mut gate, sq("a1@00")),
+            Activation::Selected { attempt: None }
+        );
+        assert_eq!(view.targets, vec![only], "the gate filters the lit moves");
+        // A click on a square that is not lit is an attempt, and clears the selection.
+        let tried = Activation::Selected {
+            attempt: Some(Move::new(sq("a1@00"), sq("c3@00"))),
+        };
+        assert_eq!(view.activate(&mut play, &mut gate, sq("c3@00")), tried);
+        assert_eq!(view.selected, None);
+        view.activate(&mut play, &mut gate, sq("a1@00"));
+        assert_eq!(
+            view.activate(&mut play, &mut gate, sq("a1@01")),
+            Activation::Moved(Ok(()))
+        );
+        assert!(
+            gate.allows(&play, Move::new(sq("b1@00"), sq("b2@00"))),
+            "the move lifted the gate"
+        );
+        assert!(!view.is_behind(&play), "the mover's view is the game's");
+
+        // The game changes under a view (a flag, a resignation, the computer): the selection
+        // and the review go, the keyboard's square stays.
+        let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Computer(0)]);
+        let mut view = GameView::default();
+        play.play(Move::new(sq("a1@00"), sq("a1@01"))).unwrap();
+        view.review(&play, Some(0));
+        view.focus = Some(sq("b2@00"));
+        view.selected = Some(sq("b2@00"));
+        play.resign();
+        assert!(view.is_behind(&play));
+        view.follow(&play);
+        assert_eq!(
+            (view.review, view.selected, view.focus),
+            (None, None, Some(sq("b2@00")))
+        );
+        assert_eq!(view.human_to_move(&play), None, "a resigned game has no move");
+
+        // A gate set in one game does not reach the next.
+        let mut gate = TutorialGate::default();
+        gate.set(&play, Some(Vec::new()));
+        assert!(!gate.allows(&play, only));
+        let _ = play.restart(Setup::Classic.position(), [Seat::Human, Seat::Human]);
+        assert!(gate.allows(&play, only));
+    }
+
+    #[test]
+    fn review_is_the_view_not_the_game() {
+        let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Human]);
+        let mut view = GameView::default();
+        play.play(Move::new(sq("a1@00"), sq("a1@01"))).unwrap();
+        let generation = play.generation;
+        view.review(&play, Some(0));
+        assert_eq!(play.generation, generation, "reviewing leaves the game as it is");
+        assert_eq!(view.shown_position(&play), Setup::Classic.position());
+        assert_eq!(view.shown_last_move(&play), None);
+        assert_eq!(view.headline(&play), "Reviewing the position after ply 0");
+        assert!(!view.is_live(&play) && view.human_to_move(&play).is_none());
+        view.review(&play, Some(1));
+        assert_eq!(view.review, None, "the last ply is the game itself");
+        assert_eq!(view.human_to_move(&play), Some(Color::Black));
+    }
+
     #[test]
     fn a_fallen_flag_loses_the_game_on_time() {
         let mut play = Play::new(Setup::Classic.position(), [Seat::Human, Seat::Human]);
@@ -606,13 +772,13 @@ mod tests {
         assert_eq!(clocks.running(), Some(Color::Black.index()));
         assert_eq!(clocks.left_ms(0), 62_000.0, "White's increment");
         play.run_clocks(59_000.0);
-        assert!(play.is_live());
+        assert!(play.end().is_none());
         play.run_clocks(2_000.0);
         let end = play.end().expect("Black's flag fell");
         assert_eq!(end.winner(), Some(Color::White));
         assert_eq!(end.reason(), "time");
         assert_eq!(end.to_string(), "Black ran out of time: White wins");
-        assert!(!play.is_live() && play.human_to_move().is_none());
+        assert!(play.human_on_turn().is_none());
         assert!(
             play.undo().unwrap().contains("lost on time"),
             "a loss on time is not taken back"

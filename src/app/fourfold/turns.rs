@@ -4,36 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::state::{Notice, Play, Seat};
-use crate::app::shell::turn_task::{Thinker, TurnTask};
-use crate::engine::{Clock, StopFlag};
-use crate::fourfold::ai::{Decision, LEVELS, Player};
-use crate::fourfold::rules::{Game, Move};
-
-/// A 4D player deciding a move in a game: the decision starts on the first slice (with the
-/// task's clock) and goes on from there.
-pub struct FourfoldThinker {
-    player: Player,
-    game: Game,
-    decision: Option<Decision>,
-}
-
-impl Thinker for FourfoldThinker {
-    /// The decided move (`None`: no legal move).
-    type Answer = Option<Move>;
-
-    fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<Option<Move>> {
-        let decision = self
-            .decision
-            .get_or_insert_with(|| self.player.decide(&self.game, clock));
-        self.player.think(decision, slice_nodes, clock, stop, &mut |_| {})
-    }
-}
+use super::state::{GameView, Notice, Play, Seat};
+use crate::app::shell::turn_task::{PlayerTurn, TurnTask};
+use crate::fourfold::ai::{LEVELS, Player};
 
 /// The running decision, if any, and the game generation it was started for.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    job: Option<TurnTask<FourfoldThinker>>,
+    job: Option<TurnTask<PlayerTurn<Player>>>,
     /// The computer players of the game on the board, one a side, kept from move to move as the
     /// ladder's games keep them (a player lends itself to the task while it thinks).
     players: [Option<Player>; 2],
@@ -74,11 +52,13 @@ pub(crate) fn plugin(app: &mut App) {
         });
 }
 
-fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
-    if thinking.job.is_some() && thinking.generation != play.generation {
+fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>, view: Res<GameView>) {
+    // A change of the game, or a review (the computer waits while the player looks back), ends
+    // the search for the position before.
+    if thinking.job.is_some() && (thinking.generation != play.generation || view.review.is_some()) {
         thinking.cancel();
     }
-    if thinking.job.is_some() || !play.is_live() {
+    if thinking.job.is_some() || !view.is_live(&play) {
         return;
     }
     let side = play.game.position().side_to_move();
@@ -97,11 +77,7 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>) {
         thinking.players_built += 1;
         Player::new(level, play.game_number + 1)
     });
-    thinking.job = Some(TurnTask::start(FourfoldThinker {
-        player,
-        game: play.game.clone(),
-        decision: None,
-    }));
+    thinking.job = Some(TurnTask::start(PlayerTurn::new(player, play.game.clone())));
     thinking.generation = play.generation;
 }
 

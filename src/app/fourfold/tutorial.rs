@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::mirror::ViewTarget;
 use super::projection::View;
 pub use super::state::OpenScene;
-use super::state::{Abandoned, Leaving, PendingLeave, Play, Seat, ShowWholeReach};
+use super::state::{Abandoned, Attempted, GameView, Leaving, PendingLeave, Play, Seat, ShowWholeReach, TutorialGate};
 use crate::fourfold::ai::levels;
 use crate::fourfold::rules::lan::{Strictness, parse_move};
 use crate::fourfold::rules::reach::{reach, split_by_board};
@@ -177,6 +177,7 @@ pub(super) fn section(
     ui: &mut bevy_egui::egui::Ui,
     tutorial: &mut Tutorial,
     play: &Play,
+    view: &GameView,
     open: &mut MessageWriter<OpenScene>,
     last_scene: Option<&str>,
 ) {
@@ -247,7 +248,7 @@ pub(super) fn section(
         }
     });
     if scene.scene.explorer {
-        let reach = match reach_counts(play) {
+        let reach = match reach_counts(play, view) {
             Some((total, same, other)) => {
                 format!("Reach: {total} squares — {same} on its board, {other} on other boards")
             }
@@ -357,21 +358,28 @@ fn allowed_moves(scene: &ValidScene) -> Option<Vec<Move>> {
 
 /// Watches the game the scene set up: restrictions, mistakes, success, scripted replies, and
 /// the explorer (its lone piece may move on and stays lit).
-fn follow_play(mut tutorial: ResMut<Tutorial>, mut play: ResMut<Play>) {
+fn follow_play(
+    mut tutorial: ResMut<Tutorial>,
+    mut play: ResMut<Play>,
+    mut view: ResMut<GameView>,
+    mut gate: ResMut<TutorialGate>,
+    mut attempts: MessageReader<Attempted>,
+) {
+    let attempt = attempts.read().last().copied();
     let Some(scene) = tutorial.scene.clone() else { return };
     if tutorial.applied_generation == u64::MAX {
         // Just applied: the restriction holds for the player's first move.
-        play.allowed = allowed_moves(&scene);
+        gate.set(&play, allowed_moves(&scene));
         tutorial.applied_generation = play.generation;
         if let Some(&square) = scene.highlight.first()
             && scene.scene.explorer
         {
             // Selecting the explorer's piece: nothing to refuse.
-            let _ = play.activate(square);
+            let _ = view.activate(&mut play, &mut gate, square);
         }
         return;
     }
-    if let Some(attempt) = play.attempt.take()
+    if let Some(Attempted(attempt)) = attempt
         && let Some(why) = scene.mistake(attempt.from, attempt.to)
     {
         tutorial.message = Some(why.to_string());
@@ -389,7 +397,7 @@ fn follow_play(mut tutorial: ResMut<Tutorial>, mut play: ResMut<Play>) {
         let mv = moves[player_plies[index]];
         tutorial.player_moves = player_plies.len();
         if scene.scene.explorer {
-            explore_on(&mut play, mv.to);
+            explore_on(&mut play, &mut view, &mut gate, mv.to);
             return;
         }
         if !tutorial.completed && scene.succeeds(mv, index, &play.game) {
@@ -412,7 +420,7 @@ fn side_of_ply(game: &Game, ply: usize) -> crate::fourfold::rules::Color {
 }
 
 /// After the explorer's piece moved: the same side moves again from its new square, lit.
-fn explore_on(play: &mut Play, square: Square) {
+fn explore_on(play: &mut Play, view: &mut GameView, gate: &mut TutorialGate, square: Square) {
     let mut position = play.game.position().clone();
     let mover = play.game.start().side_to_move();
     position.set_side_to_move(mover);
@@ -420,12 +428,12 @@ fn explore_on(play: &mut Play, square: Square) {
     // A study is never rated: nothing is abandoned here.
     let _ = play.restart(position, seats);
     play.study = true;
-    let _ = play.activate(square);
+    let _ = view.activate(play, gate, square);
 }
 
 /// The explorer's readout: how many squares the selected piece reaches, and on other boards.
-pub fn reach_counts(play: &Play) -> Option<(u32, u32, u32)> {
-    let square = play.selected?;
+pub fn reach_counts(play: &Play, view: &GameView) -> Option<(u32, u32, u32)> {
+    let square = view.selected?;
     let position = play.game.position();
     let piece = position.piece_at(square)?;
     let squares = reach(piece, square, position.occupied());

@@ -14,7 +14,7 @@ use super::pointer::Hovered;
 use super::profile::ProfileStore;
 use super::projection::View;
 use super::settings::FormSetting;
-use super::state::{Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
+use super::state::{GameView, Intent, Leaving, PendingLeave, Play, Seat, ShownNotice};
 use super::turns::Thinking;
 use super::tutorial::{OpenScene, Tutorial};
 use crate::app::shell::camera::{FreeArea, MainCamera};
@@ -136,6 +136,7 @@ struct PanelExtras<'w> {
 fn panels(
     mut contexts: EguiContexts,
     play: Res<Play>,
+    shown: Res<GameView>,
     thinking: Res<Thinking>,
     view: Res<View>,
     mut target: ResMut<ViewTarget>,
@@ -169,6 +170,7 @@ fn panels(
             status(
                 ui,
                 &play,
+                &shown,
                 &thinking,
                 study_solved(&tutorial, &play),
                 notice.current(&play),
@@ -179,9 +181,9 @@ fn panels(
             ui.separator();
             new_game(ui, &mut form, &mut intents);
             ui.separator();
-            moves(ui, &play, &mut intents);
+            moves(ui, &play, &shown, &mut intents);
             ui.separator();
-            records(ui, &play, &mut form, &mut intents);
+            records(ui, &play, &shown, &mut form, &mut intents);
             if let Some(profile) = &profile {
                 ui.separator();
                 super::profile::section(ui, profile, &mut intents);
@@ -191,7 +193,7 @@ fn panels(
             // An open scene comes first: it is what the player is doing.
             let in_scene = tutorial.scene.is_some();
             if in_scene {
-                super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
+                super::tutorial::section(ui, &mut tutorial, &play, &shown, &mut open_scene, last_scene);
                 ui.separator();
             }
             view_controls(ui, &view, &mut target, &mut resets);
@@ -207,10 +209,10 @@ fn panels(
                 motion.reduced = reduced;
             }
             ui.separator();
-            readout(ui, &play, &hovered);
+            readout(ui, &play, &shown, &hovered);
             if !in_scene {
                 ui.separator();
-                super::tutorial::section(ui, &mut tutorial, &play, &mut open_scene, last_scene);
+                super::tutorial::section(ui, &mut tutorial, &play, &shown, &mut open_scene, last_scene);
             }
         }
     });
@@ -252,18 +254,16 @@ fn study_solved(tutorial: &Tutorial, play: &Play) -> bool {
     })
 }
 
-fn status(ui: &mut egui::Ui, play: &Play, thinking: &Thinking, solved: bool, notice: Option<&str>) {
-    let position = play.shown_position();
-    let side = position.side_to_move();
-    let headline = match (play.review, play.end()) {
-        (Some(_), _) => egui::RichText::new(play.headline()),
-        (None, Some(_)) => egui::RichText::new(play.headline()).strong(),
+fn status(ui: &mut egui::Ui, play: &Play, shown: &GameView, thinking: &Thinking, solved: bool, notice: Option<&str>) {
+    let position = shown.shown_position(play);
+    let headline = match (shown.review, play.end()) {
+        (Some(_), _) => egui::RichText::new(shown.headline(play)),
+        (None, Some(_)) => egui::RichText::new(shown.headline(play)).strong(),
         (None, None) if solved => egui::RichText::new("Solved: go on to the next scene").strong(),
-        (None, None) => egui::RichText::new(play.headline()),
+        (None, None) => egui::RichText::new(shown.headline(play)),
     };
-    let _ = side;
     ui.add(egui::Label::new(headline).truncate());
-    let live = play.is_live();
+    let live = shown.is_live(play);
     // Check and the computer's thinking share one line that is always there.
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
@@ -390,7 +390,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
     }
 }
 
-fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
+fn moves(ui: &mut egui::Ui, play: &Play, shown: &GameView, intents: &mut MessageWriter<Intent>) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
         let undo = ui
@@ -399,7 +399,7 @@ fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
         if undo.clicked() {
             intents.write(Intent::Undo);
         }
-        if play.review.is_some() && ui.button("Back to the game").clicked() {
+        if shown.review.is_some() && ui.button("Back to the game").clicked() {
             intents.write(Intent::Review(None));
         }
         if play.can_resign() && ui.button("Resign").clicked() {
@@ -434,8 +434,8 @@ fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
                         ui.label("");
                     }
                     // The move whose position is on display: the reviewed one, else the last.
-                    let shown = play.review.unwrap_or(texts.len()) == ply + 1;
-                    if ui.selectable_label(shown, text).clicked() {
+                    let on_display = shown.review.unwrap_or(texts.len()) == ply + 1;
+                    if ui.selectable_label(on_display, text).clicked() {
                         intents.write(Intent::Review(Some(ply + 1)));
                     }
                     if !*white {
@@ -446,11 +446,11 @@ fn moves(ui: &mut egui::Ui, play: &Play, intents: &mut MessageWriter<Intent>) {
         });
 }
 
-fn records(ui: &mut egui::Ui, play: &Play, form: &mut Form, intents: &mut MessageWriter<Intent>) {
+fn records(ui: &mut egui::Ui, play: &Play, shown: &GameView, form: &mut Form, intents: &mut MessageWriter<Intent>) {
     ui.label(egui::RichText::new("FEN4D and PGN4D").strong());
     ui.horizontal(|ui| {
         if ui.button("Copy FEN4D").clicked() {
-            ui.ctx().copy_text(play.shown_position().to_fen());
+            ui.ctx().copy_text(shown.shown_position(play).to_fen());
         }
         if ui.button("Copy PGN4D").clicked() {
             ui.ctx()
@@ -546,12 +546,12 @@ fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget, resets
     );
 }
 
-fn readout(ui: &mut egui::Ui, play: &Play, hovered: &Hovered) {
+fn readout(ui: &mut egui::Ui, play: &Play, shown: &GameView, hovered: &Hovered) {
     ui.label(egui::RichText::new("Readout").strong());
-    let square = hovered.0.or(play.focus);
+    let square = hovered.0.or(shown.focus);
     match square {
         Some(square) => {
-            let (what, target) = play.square_readout(square);
+            let (what, target) = shown.square_readout(play, square);
             ui.label(what);
             if let Some(target) = target {
                 ui.label(target);
@@ -561,7 +561,7 @@ fn readout(ui: &mut egui::Ui, play: &Play, hovered: &Hovered) {
             ui.label("Point at a square to name it.");
         }
     }
-    if let Some(&last) = play.game.moves().last() {
+    if let Some(last) = shown.shown_last_move(play) {
         ui.small(format!("Last move {}", describe_change(last)));
     }
 }

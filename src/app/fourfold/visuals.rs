@@ -7,7 +7,7 @@ use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 
 use super::mirror::{Cell, PieceModel, TargetMarker};
-use super::state::Play;
+use super::state::{GameView, Play};
 use crate::app::shell::piece_meshes::{Detail, piece_mesh};
 use crate::app::shell::target_looks::TargetLooks;
 use crate::fourfold::rules::{Color as Side, PieceKind, Square};
@@ -138,25 +138,26 @@ fn dress_marker(add: On<Add, TargetMarker>, markers: Query<&TargetMarker>, looks
 /// keyboard focus, the last move, or its plain colour.
 fn tint_cells(
     play: Res<Play>,
+    view: Res<GameView>,
     tutorial: Option<Res<super::tutorial::Tutorial>>,
     cells: Query<(&Cell, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let position = play.shown_position();
+    let position = view.shown_position(&play);
     let checked_king = if position.in_check() {
         position.king_square(position.side_to_move())
     } else {
         None
     };
-    let last = play.shown_last_move();
+    let last = view.shown_last_move(&play);
     for (cell, handle) in &cells {
         let square = cell.0;
         let base = cell_colour(square);
         let colour = if checked_king == Some(square) {
             Color::srgb(0.88, 0.30, 0.26)
-        } else if play.selected == Some(square) {
+        } else if view.selected == Some(square) {
             Color::srgb(0.95, 0.78, 0.32)
-        } else if play.focus == Some(square) {
+        } else if view.focus == Some(square) {
             Color::srgb(0.35, 0.58, 0.95)
         } else if tutorial.as_ref().is_some_and(|t| t.highlight().contains(&square)) {
             Color::srgb(0.55, 0.80, 0.95)

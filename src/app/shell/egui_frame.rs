@@ -16,6 +16,11 @@ use super::camera::{FreeArea, UiWantsPointer};
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct UiWantsKeyboard(pub bool);
 
+/// Run condition of the board's key systems: the player is not typing in the panels.
+pub fn board_has_the_keys(ui: Option<Res<UiWantsKeyboard>>) -> bool {
+    ui.is_none_or(|ui| !ui.0)
+}
+
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<UiWantsKeyboard>()

@@ -1,7 +1,8 @@
 //! What any game mode of the app stands on: the camera and its orbit, the light, the piece
 //! models, the egui frame (its camera, who gets the keyboard and the pointer) and its fonts, screenshots from the command line, the browser's console, the native window's
-//! reactive updates, the settings store, and the computer's turn task (generic over a game's `Thinker`).
+//! reactive updates, the settings store, the frame benchmark, and the computer's turn task (generic over a game's `Thinker`).
 
+pub mod board_keys;
 pub mod camera;
 pub mod clock_widgets;
 pub mod clocks;
@@ -9,6 +10,7 @@ pub mod clocks;
 pub mod console;
 pub mod egui_frame;
 pub mod fonts;
+pub mod framebench;
 pub mod lights;
 pub mod motion;
 pub mod piece_meshes;

@@ -5,7 +5,7 @@
 use bevy::math::primitives::{Cone, Cuboid, Cylinder, Sphere, Torus};
 use bevy::prelude::*;
 
-use crate::fourfold::rules::PieceKind;
+use crate::engine::piece::PieceKind;
 
 fn part(mesh: impl Into<Mesh>, at: Transform) -> Mesh {
     mesh.into().transformed_by(at)

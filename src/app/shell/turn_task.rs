@@ -9,7 +9,7 @@ use bevy::platform::time::Instant;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
-use crate::engine::{Clock, StopFlag};
+use crate::engine::{Clock, SlicedPlayer, StopFlag};
 
 /// The frame's clock for the engine: `Instant` from Bevy's platform layer works in the browser too.
 pub struct FrameClock(Instant);
@@ -33,6 +33,42 @@ pub trait Thinker: Send + 'static {
     /// Thinks for about `slice_nodes` more nodes (`u64::MAX`: to the end); the answer once
     /// decided. Every call of one decision gets the same clock.
     fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<Self::Answer>;
+}
+
+/// A game's computer player deciding in a game (either game's: the slice contract is
+/// `SlicedPlayer`): the decision starts on the first slice, with the task's clock, and goes on
+/// from there.
+pub struct PlayerTurn<P: SlicedPlayer> {
+    pub player: P,
+    game: P::Game,
+    decision: Option<P::Decision>,
+}
+
+impl<P: SlicedPlayer> PlayerTurn<P> {
+    pub fn new(player: P, game: P::Game) -> PlayerTurn<P> {
+        PlayerTurn {
+            player,
+            game,
+            decision: None,
+        }
+    }
+}
+
+impl<P> Thinker for PlayerTurn<P>
+where
+    P: SlicedPlayer + Send + 'static,
+    P::Game: Send,
+    P::Decision: Send,
+    P::Answer: Send + 'static,
+{
+    type Answer = P::Answer;
+
+    fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<P::Answer> {
+        let decision = self
+            .decision
+            .get_or_insert_with(|| self.player.decide(&self.game, clock));
+        self.player.think(decision, slice_nodes, clock, stop, &mut |_| {})
+    }
 }
 
 /// What a finished task hands back: the thinker (a player keeps its tables from move to move),

@@ -13,7 +13,7 @@ pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, SearchInfo, SearchResult, Strategy, mate_in};
 
 use crate::engine::random::Rng;
-use crate::engine::{Clock, Limits, StopFlag};
+use crate::engine::{Clock, Limits, SlicedPlayer, StopFlag};
 use crate::four_player::board::Seat;
 use crate::four_player::game::{Game, Turn};
 use crate::four_player::moves::Move;
@@ -44,29 +44,62 @@ impl Player {
         self
     }
 
-    /// The turn this level takes in the game's position (`None` when the game is over).
-    pub fn choose(&mut self, game: &Game, clock: &dyn Clock, stop: &StopFlag) -> Option<Turn> {
-        self.choose_with_info(game, clock, stop, &mut |_| {})
-    }
-
-    /// As `choose`, reporting each completed search iteration to `info`.
-    pub fn choose_with_info(
+    /// The move this player would make for `seat` if it were `seat`'s turn now (a partner's
+    /// plan, shown as a hint), searched within `limits`.
+    pub fn hint(
         &mut self,
         game: &Game,
+        seat: Seat,
+        limits: Limits,
         clock: &dyn Clock,
         stop: &StopFlag,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<Turn> {
-        let mut decision = self.decide(game, clock);
+    ) -> Option<Move> {
+        let mut search = Player::start_hint(game, seat, limits, clock)?;
         loop {
-            if let Some(answer) = self.think(&mut decision, u64::MAX, clock, stop, info) {
-                return answer;
+            if let Some(plan) = self.think_hint(&mut search, u64::MAX, clock, stop) {
+                return plan;
             }
         }
     }
 
+    /// The search for `seat`'s plan (as `hint`), to carry on in slices with `think_hint`;
+    /// `None` when the seat has no plan to show (out, or the game over).
+    pub fn start_hint(game: &Game, seat: Seat, limits: Limits, clock: &dyn Clock) -> Option<Box<IterativeDeepening>> {
+        if game.outcome().is_some() || !game.position().live(seat) {
+            return None;
+        }
+        let asked = if game.position().turn == seat {
+            game.clone()
+        } else {
+            let mut pos = game.position().clone();
+            pos.turn = seat;
+            Game::new(game.rules, pos)
+        };
+        (asked.position().turn == seat).then(|| Box::new(IterativeDeepening::new(&asked, limits, clock)))
+    }
+
+    /// Searches the plan on for about `slice_nodes` nodes; the move once decided.
+    pub fn think_hint(
+        &mut self,
+        search: &mut IterativeDeepening,
+        slice_nodes: u64,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+    ) -> Option<Option<Move>> {
+        search
+            .step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
+            .map(|result| result.best)
+    }
+}
+
+impl SlicedPlayer for Player {
+    type Game = Game;
+    type Decision = Decision;
+    type Answer = Option<Turn>;
+    type Info = SearchInfo;
+
     /// Starts deciding on a turn in the game's position; `think` carries the decision on.
-    pub fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
+    fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
         // A noisy level's node cap covers the search and the scoring of every root move after
         // it: the search gets half, so the noise has nodes left to be applied with.
         let mut limits = self.level.limits.clone();
@@ -82,7 +115,7 @@ impl Player {
     /// Thinks about `decision` for about `slice_nodes` more nodes (the browser calls this once a
     /// frame; natively one call with no slice limit runs to the end). Returns the turn once
     /// decided (`None` inside when the game is over).
-    pub fn think(
+    fn think(
         &mut self,
         decision: &mut Decision,
         slice_nodes: u64,
@@ -168,53 +201,6 @@ impl Player {
                 None
             }
         }
-    }
-
-    /// The move this player would make for `seat` if it were `seat`'s turn now (a partner's
-    /// plan, shown as a hint), searched within `limits`.
-    pub fn hint(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        limits: Limits,
-        clock: &dyn Clock,
-        stop: &StopFlag,
-    ) -> Option<Move> {
-        let mut search = Player::start_hint(game, seat, limits, clock)?;
-        loop {
-            if let Some(plan) = self.think_hint(&mut search, u64::MAX, clock, stop) {
-                return plan;
-            }
-        }
-    }
-
-    /// The search for `seat`'s plan (as `hint`), to carry on in slices with `think_hint`;
-    /// `None` when the seat has no plan to show (out, or the game over).
-    pub fn start_hint(game: &Game, seat: Seat, limits: Limits, clock: &dyn Clock) -> Option<Box<IterativeDeepening>> {
-        if game.outcome().is_some() || !game.position().live(seat) {
-            return None;
-        }
-        let asked = if game.position().turn == seat {
-            game.clone()
-        } else {
-            let mut pos = game.position().clone();
-            pos.turn = seat;
-            Game::new(game.rules, pos)
-        };
-        (asked.position().turn == seat).then(|| Box::new(IterativeDeepening::new(&asked, limits, clock)))
-    }
-
-    /// Searches the plan on for about `slice_nodes` nodes; the move once decided.
-    pub fn think_hint(
-        &mut self,
-        search: &mut IterativeDeepening,
-        slice_nodes: u64,
-        clock: &dyn Clock,
-        stop: &StopFlag,
-    ) -> Option<Option<Move>> {
-        search
-            .step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
-            .map(|result| result.best)
     }
 }
 

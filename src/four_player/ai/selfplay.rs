@@ -6,6 +6,7 @@
 use super::greedy::Greedy;
 use super::levels::{self, Level};
 use super::{Engine, MATE, Player, Strategy};
+use crate::engine::SlicedPlayer;
 use crate::engine::limits::{Clock, StopFlag};
 use crate::engine::matches::{Pairing, rotated, run_indexed};
 use crate::engine::random::Rng;

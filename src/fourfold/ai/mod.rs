@@ -12,7 +12,7 @@ pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, ScoredMove, SearchInfo, SearchResult, mate_in};
 
 use crate::engine::random::Rng;
-use crate::engine::{Clock, StopFlag};
+use crate::engine::{Clock, SlicedPlayer, StopFlag};
 use crate::fourfold::rules::{Game, Move};
 
 /// A computer player at one level: its engine and its seeded noise.
@@ -37,30 +37,16 @@ impl Player {
         player.engine.weights = weights;
         player
     }
+}
 
-    /// The move this level plays in the game's position (`None` if it has no legal move).
-    pub fn choose(&mut self, game: &Game, clock: &dyn Clock, stop: &StopFlag) -> Option<Move> {
-        self.choose_with_info(game, clock, stop, &mut |_| {})
-    }
-
-    /// As `choose`, reporting each completed search iteration to `info`.
-    pub fn choose_with_info(
-        &mut self,
-        game: &Game,
-        clock: &dyn Clock,
-        stop: &StopFlag,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<Move> {
-        let mut decision = self.decide(game, clock);
-        loop {
-            if let Some(answer) = self.think(&mut decision, u64::MAX, clock, stop, info) {
-                return answer;
-            }
-        }
-    }
+impl SlicedPlayer for Player {
+    type Game = Game;
+    type Decision = Decision;
+    type Answer = Option<Move>;
+    type Info = SearchInfo;
 
     /// Starts deciding on a move in the game's position; `think` carries the decision on.
-    pub fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
+    fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
         Decision {
             game: game.clone(),
             phase: Phase::Search(Box::new(IterativeDeepening::new(
@@ -74,7 +60,7 @@ impl Player {
     /// Thinks about `decision` for about `slice_nodes` more nodes (the browser calls this once a
     /// frame; natively one call with no slice limit runs to the end). Returns the move once
     /// decided (`None` inside when there is no legal move).
-    pub fn think(
+    fn think(
         &mut self,
         decision: &mut Decision,
         slice_nodes: u64,

@@ -4,6 +4,7 @@
 
 use super::levels::{self, Level};
 use super::{Engine, Player, reference};
+use crate::engine::SlicedPlayer;
 use crate::engine::limits::{Clock, StopFlag};
 use crate::engine::random::Rng;
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Setup};
