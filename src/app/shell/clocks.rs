@@ -98,11 +98,22 @@ impl Clocks {
     }
 }
 
+impl Clocks {
+    /// How often the running clock's reading changes, in milliseconds: every second, or every
+    /// tenth under ten seconds; `None` when no clock runs.
+    pub fn reading_step_ms(&self) -> Option<u64> {
+        let left = self.left_ms(self.running?);
+        Some(if left < 10_000.0 { 100 } else { 1000 })
+    }
+}
+
 /// "4:07", or "0:09.4" under ten seconds, as chess clocks show it.
 pub fn format_clock(ms: f64) -> String {
     let ms = ms.max(0.0);
     if ms < 10_000.0 {
-        return format!("0:{:04.1}", ms / 1000.0);
+        // Tenths shown down, as the seconds are: 9.97 s is "0:09.9", never "0:10.0".
+        let tenths = (ms / 100.0).floor() as u64;
+        return format!("0:{:02}.{}", tenths / 10, tenths % 10);
     }
     let seconds = (ms / 1000.0).floor() as u64;
     format!("{}:{:02}", seconds / 60, seconds % 60)
@@ -128,6 +139,19 @@ mod tests {
         assert_eq!(clocks.left_ms(1), 0.0);
         assert_eq!(clocks.running(), None, "and the clock stops");
         assert_eq!(clocks.tick(1_000.0), None);
+        assert_eq!(clocks.reading_step_ms(), None, "no clock runs");
+    }
+
+    #[test]
+    fn a_running_clock_reads_in_seconds_then_tenths() {
+        let mut clocks = Clocks::new(TimeControl::new(1, 0), 2);
+        assert_eq!(clocks.reading_step_ms(), None, "no clock runs yet");
+        clocks.start(0);
+        assert_eq!(clocks.reading_step_ms(), Some(1000));
+        clocks.tick(50_500.0);
+        assert_eq!(format_clock(clocks.left_ms(0)), "0:09.5");
+        assert_eq!(clocks.reading_step_ms(), Some(100), "tenths under ten seconds");
+        assert_eq!(format_clock(9_999.0), "0:09.9", "tenths are shown down, as seconds are");
     }
 
     #[test]

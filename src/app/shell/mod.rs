@@ -15,7 +15,6 @@ pub mod lights;
 pub mod motion;
 pub mod piece_meshes;
 pub mod plain_material;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod reactive;
 pub mod review;
 pub mod screenshot;
