@@ -601,6 +601,33 @@ mod rated {
         );
     }
 
+    /// Closing the app in the middle of a rated game records the loss before it exits; an
+    /// unrated game is left as it is.
+    #[test]
+    fn closing_the_app_mid_rated_game_saves_the_loss() {
+        let path = temp_profile("exit");
+        let mut app = rated_game_after_one_move(&path);
+        app.update();
+        assert!(saved(&path).games.is_empty(), "nothing recorded while the game goes on");
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        let profile = saved(&path);
+        assert_eq!(profile.games.len(), 1, "the loss was recorded at exit");
+        assert_eq!(profile.games[0].reason, "abandoned");
+        assert_eq!(profile.games[0].result, GameResult::Loss);
+
+        let unrated = temp_profile("exit-unrated");
+        let mut app = app_with_profile(&unrated);
+        send(&mut app, Intent::Activate(sq("a1@00")));
+        send(&mut app, Intent::Activate(sq("a1@01")));
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        assert!(
+            !unrated.exists() || saved(&unrated).games.is_empty(),
+            "an unrated game records nothing"
+        );
+    }
+
     /// Leaving asks first; cancelling keeps the game; confirming records the loss, even when
     /// an earlier position was under review.
     #[test]

@@ -418,7 +418,9 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 apply_intents.in_set(crate::app::AppSystems::Apply),
-                run_clocks.after(crate::app::AppSystems::Apply),
+                run_clocks
+                    .after(crate::app::AppSystems::Apply)
+                    .run_if(|table: Res<Table>| table.clocks.as_ref().is_some_and(|c| c.running().is_some())),
                 show_notices.after(crate::app::AppSystems::Turns),
             )
                 .run_if(in_state(crate::app::Mode::FourPlayer)),
@@ -469,9 +471,6 @@ fn apply_intents(
 }
 
 fn run_clocks(mut table: ResMut<Table>, time: Res<Time>, mut notices: MessageWriter<TableNotice>) {
-    if table.clocks.as_ref().is_none_or(|c| c.running().is_none()) {
-        return;
-    }
     if let Some(refused) = table.run_clocks(f64::from(time.delta_secs()) * 1000.0) {
         notices.write(TableNotice(refused));
     }

@@ -61,7 +61,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
         (
-            mark_first_frame,
+            mark_first_frame.run_if(run_once),
             (write_status, write_focus).run_if(in_state(crate::app::Mode::Fourfold)),
         ),
     );
@@ -142,11 +142,7 @@ fn write_focus(
 }
 
 /// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.
-fn mark_first_frame(mut marked: Local<bool>) {
-    if *marked {
-        return;
-    }
-    *marked = true;
+fn mark_first_frame() {
     let Some(window) = web_sys::window() else { return };
     let now = window.performance().map_or(0.0, |p| p.now());
     if let Some(body) = window.document().and_then(|d| d.body()) {

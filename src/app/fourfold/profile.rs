@@ -45,7 +45,12 @@ pub fn plugin(app: &mut App) {
                 .after(crate::app::AppSystems::Apply)
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         )
-        .add_systems(Last, abandon_on_exit);
+        .add_systems(
+            Last,
+            abandon_on_exit
+                .run_if(on_message::<AppExit>)
+                .run_if(|play: Res<Play>| play.rated_in_progress()),
+        );
 }
 
 fn load_profile(mut store: ResMut<ProfileStore>) {
@@ -203,10 +208,7 @@ fn record(
 }
 
 /// Closing the game in the middle of a rated game abandons it: a loss, saved before exiting.
-fn abandon_on_exit(mut exits: MessageReader<AppExit>, mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
-    if exits.read().next().is_none() || !play.rated_in_progress() {
-        return;
-    }
+fn abandon_on_exit(mut play: ResMut<Play>, mut store: ResMut<ProfileStore>) {
     let abandoned = play.abandon_rated().into_iter().collect();
     record(&mut play, &mut store, abandoned, &mut None);
 }

@@ -168,7 +168,12 @@ pub(crate) fn plugin(app: &mut App) {
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         );
     #[cfg(not(target_arch = "wasm32"))]
-    app.add_systems(Update, reload_changed_scene);
+    app.add_systems(
+        Update,
+        reload_changed_scene.run_if(bevy::time::common_conditions::on_timer(std::time::Duration::from_secs(
+            1,
+        ))),
+    );
 }
 
 /// The tutorial's part of the side panel: start it, read the scene, get hints, see mistakes
@@ -446,14 +451,8 @@ pub fn reach_counts(play: &Play, view: &GameView) -> Option<(u32, u32, u32)> {
 fn reload_changed_scene(
     tutorial: Res<Tutorial>,
     assets: Res<AssetServer>,
-    time: Res<Time>,
-    mut last_check: Local<f32>,
     mut seen: Local<Option<(String, std::time::SystemTime)>>,
 ) {
-    if time.elapsed_secs() - *last_check < 1.0 {
-        return;
-    }
-    *last_check = time.elapsed_secs();
     let Some(name) = &tutorial.name else { return };
     let path = format!("scenes/{name}.ron");
     let file = asset_root().join(&path);

@@ -29,7 +29,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_ui_camera)
         .add_systems(
             PreUpdate,
-            (share_input_wishes, keep_tab_for_the_board, quiet_unchanged_modifiers)
+            (
+                share_input_wishes,
+                keep_tab_for_the_board.run_if(|wants: Res<EguiWantsInput>| !wants.wants_keyboard_input()),
+                quiet_unchanged_modifiers,
+            )
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
@@ -49,10 +53,7 @@ fn quiet_unchanged_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<
 /// Tab belongs to the board (keyboard play steps through squares with it). egui would also move
 /// its focus between widgets on Tab, and Enter would then press the focused one; so unless the
 /// player is typing in a text field, egui does not see Tab.
-fn keep_tab_for_the_board(wants: Res<EguiWantsInput>, mut inputs: Query<&mut EguiInput>) {
-    if wants.wants_keyboard_input() {
-        return;
-    }
+fn keep_tab_for_the_board(mut inputs: Query<&mut EguiInput>) {
     for mut input in &mut inputs {
         input.0.events.retain(|event| {
             !matches!(
