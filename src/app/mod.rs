@@ -231,12 +231,12 @@ pub fn run(launch: Launch) -> Result<(), String> {
     }
     if !launch.four_player_arrows.is_empty() {
         let arrows = launch.four_player_arrows.clone();
-        app.add_systems(Startup, move |mut shown: ResMut<four_player::overlays::Arrows>| {
+        app.add_systems(Startup, move |mut shown: ResMut<four_player::arrows::Arrows>| {
             for &(from, to) in &arrows {
-                shown.toggle(four_player::overlays::Arrow {
+                shown.toggle(four_player::arrows::Arrow {
                     from,
                     to,
-                    colour: four_player::overlays::drawn_arrow_colour(),
+                    colour: four_player::arrows::drawn_arrow_colour(),
                 });
             }
         });

@@ -12,6 +12,10 @@ use super::play::{Award, Exit, Reason, Stuck};
 use super::position::{PerSeat, Position};
 use super::rules::{RuleKind, Rules};
 
+/// The most turns a game, and so a record, may hold, on import and export alike (chess.com games
+/// end long before: 200 rounds are 800).
+pub const MAX_PLIES: usize = 10_000;
+
 /// What a seat did on its turn.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Turn {
@@ -171,7 +175,7 @@ pub enum PlayError {
     Illegal(Move),
     /// A claim by a seat that may not claim (FFA, two left, more than 20 ahead).
     CannotClaim(Seat),
-    /// The record holds as many turns as a PGN4 record may (`pgn4::MAX_PLIES`): what could not
+    /// The record holds as many turns as a PGN4 record may (`MAX_PLIES`): what could not
     /// be written down and read back is not played.
     RecordFull,
 }
@@ -181,7 +185,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Over(o) => write!(f, "the game is over ({o})"),
             PlayError::Illegal(m) => write!(f, "{}-{} is not a legal move here", m.from, m.to),
-            PlayError::RecordFull => write!(f, "the record is full ({} turns)", super::pgn4::MAX_PLIES),
+            PlayError::RecordFull => write!(f, "the record is full ({} turns)", MAX_PLIES),
             PlayError::CannotClaim(s) => write!(
                 f,
                 "{} cannot claim the win (FFA, two players left, more than 20 points ahead)",
@@ -242,7 +246,7 @@ impl Game {
             exits: [None; 4],
             awards: Vec::new(),
             unwritten_exits: Vec::new(),
-            max_turns: super::pgn4::MAX_PLIES,
+            max_turns: MAX_PLIES,
         };
         game.settle();
         game

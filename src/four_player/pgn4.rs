@@ -13,9 +13,7 @@ use super::position::{Position, Setup};
 use super::rules::{RuleKind, Rules};
 
 pub const MAX_BYTES: usize = 256 * 1024;
-/// The most turns a record may hold, on import and export alike (chess.com games end long
-/// before: 200 rounds are 800).
-pub const MAX_PLIES: usize = 10_000;
+pub use super::game::MAX_PLIES;
 
 #[derive(Clone, Debug)]
 pub struct Record {

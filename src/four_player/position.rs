@@ -59,14 +59,38 @@ impl Position {
 
     /// The Zobrist key: the pieces, the seat to move, rights, who is out or frozen, en passant.
     pub fn key(&self) -> u64 {
-        self.board_key ^ super::zobrist::state_key(self)
+        self.board_key ^ self.state_key()
+    }
+
+    /// The key of everything but the pieces: the seat to move, rights, who is out, en passant.
+    fn state_key(&self) -> u64 {
+        use super::zobrist::{castle_key, en_passant_key, frozen_key, out_key, turn_key};
+        let mut key = turn_key(self.turn);
+        for seat in Seat::ALL {
+            let i = seat.index();
+            let flags = [
+                (self.castle_king_side[i], castle_key(seat, true)),
+                (self.castle_queen_side[i], castle_key(seat, false)),
+                (self.out[i], out_key(seat)),
+                (self.frozen[i], frozen_key(seat)),
+            ];
+            for (set, flag_key) in flags {
+                if set {
+                    key ^= flag_key;
+                }
+            }
+            if let Some((skipped, _)) = self.en_passant[i] {
+                key ^= en_passant_key(seat, skipped);
+            }
+        }
+        key
     }
 
     /// The key computed from scratch (tests check the kept one against it).
     pub fn compute_key(&self) -> u64 {
         self.placements()
             .fold(0, |key, (s, p)| key ^ super::zobrist::piece_key(p, s))
-            ^ super::zobrist::state_key(self)
+            ^ self.state_key()
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {

@@ -1,11 +1,10 @@
 //! Zobrist keys for four-player positions: one random number per (owner, kind, square), per
 //! seat to move, per castling right, per seat out or frozen, and per seat's en passant square. The board's
-//! part is kept by `Position::put` and `remove`; the rest is folded in by `state_key`.
+//! part is kept by `Position::put` and `remove`; the position folds in the rest (`Position::key`).
 
 use std::sync::OnceLock;
 
 use super::board::{Owner, Piece, Seat, Square};
-use super::position::Position;
 
 struct Keys {
     /// [owner (4 seats, grey)][kind][mark][square index]
@@ -59,27 +58,32 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
     keys().pieces[((owner * 6 + piece.kind.index()) * 3 + mark) * 196 + square.index()]
 }
 
-/// The key of everything but the pieces: the seat to move, rights, who is out, en passant.
-pub fn state_key(pos: &Position) -> u64 {
+/// The key of `seat` being the one to move.
+pub fn turn_key(seat: Seat) -> u64 {
+    keys().turn[seat.index()]
+}
+
+/// The key of `seat`'s castling right on the king's side (`king_side`) or the queen's.
+pub fn castle_key(seat: Seat, king_side: bool) -> u64 {
     let k = keys();
-    let mut key = k.turn[pos.turn.index()];
-    for seat in Seat::ALL {
-        let i = seat.index();
-        if pos.castle_king_side[i] {
-            key ^= k.castle_king_side[i];
-        }
-        if pos.castle_queen_side[i] {
-            key ^= k.castle_queen_side[i];
-        }
-        if pos.out[i] {
-            key ^= k.out[i];
-        }
-        if pos.frozen[i] {
-            key ^= k.frozen[i];
-        }
-        if let Some((skipped, _)) = pos.en_passant[i] {
-            key ^= k.en_passant[i * 196 + skipped.index()];
-        }
+    if king_side {
+        k.castle_king_side[seat.index()]
+    } else {
+        k.castle_queen_side[seat.index()]
     }
-    key
+}
+
+/// The key of `seat` being out of the game.
+pub fn out_key(seat: Seat) -> u64 {
+    keys().out[seat.index()]
+}
+
+/// The key of `seat`'s army standing frozen (Club).
+pub fn frozen_key(seat: Seat) -> u64 {
+    keys().frozen[seat.index()]
+}
+
+/// The key of `seat`'s pawn having just skipped `skipped` (en passant).
+pub fn en_passant_key(seat: Seat, skipped: Square) -> u64 {
+    keys().en_passant[seat.index() * 196 + skipped.index()]
 }

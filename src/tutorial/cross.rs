@@ -5,8 +5,8 @@
 
 use serde::Deserialize;
 
-use super::rules::{SceneGame, SceneTask, check_task};
-use super::scene::{Allowed, Mistake, Reply, SceneError, Success, parse_ron};
+use super::file::{SceneError, parse_ron};
+use super::rules::{Allowed, Mistake, Reply, SceneGame, SceneTask, Success, check_task};
 use crate::four_player::game::{Loss, Outcome, Team};
 use crate::four_player::notation::format_move;
 use crate::four_player::pgn4::find_move;

@@ -4,8 +4,11 @@
 //! introduction has its scenes built in.
 
 pub mod cross;
+pub mod file;
 pub mod rules;
 pub mod scene;
 
 pub use cross::{CROSS_SCENES, CrossScene, ValidCrossScene, cross_scenes};
-pub use scene::{Allowed, Mistake, Reply, Scene, SceneError, SceneView, Success, ValidScene};
+pub use file::SceneError;
+pub use rules::{Allowed, Mistake, Reply, Success};
+pub use scene::{Scene, SceneView, ValidScene};

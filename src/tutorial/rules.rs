@@ -1,10 +1,61 @@
-//! The part of a scene's checks that is the same in both games: squares named in the file, the
-//! moves `allowed` names, the mistakes, and whether a move is allowed or completes the scene.
+//! What a scene asks of the player, the same in both games (the moves allowed, what completes
+//! it, the replies, the mistakes explained), and the checks of it that are the same in both:
+//! squares named in the file, the moves `allowed` names, whether a move is allowed or completes
+//! the scene.
 //! A game says how its squares and moves are written and what a mate by the player is
 //! (`SceneGame`); the scene types of each game hold what only they have (the 4D view and lines,
 //! the four-player rule set and scripted replies).
 
-use super::scene::{Allowed, Mistake, SceneError, Success};
+use serde::Deserialize;
+
+use super::file::SceneError;
+
+/// Which moves the player may make.
+#[derive(Clone, Debug, Deserialize, PartialEq, Default)]
+pub enum Allowed {
+    /// Any legal move.
+    #[default]
+    AnyLegal,
+    /// Only moves of the pieces on these squares.
+    PiecesOn(Vec<String>),
+    /// Only these moves (LAN4D or bare from-to).
+    Moves(Vec<String>),
+    /// Nothing: a scene to read and look at.
+    Nothing,
+}
+
+/// What completes the scene.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum Success {
+    /// Playing this move.
+    Move(String),
+    /// Any legal move of the piece on this square.
+    AnyMoveOf(String),
+    /// Checkmating the other side.
+    Mate,
+    /// Nothing to do: read, look, move the piece around (the reach explorer), then go on.
+    Explore,
+}
+
+/// What answers the player's move.
+#[derive(Clone, Debug, Deserialize, PartialEq, Default)]
+pub enum Reply {
+    #[default]
+    None,
+    /// The computer at this level.
+    Computer(String),
+    /// Scripted replies, one after each player move.
+    Moves(Vec<String>),
+}
+
+/// A tempting wrong move and why it fails.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Mistake {
+    pub from: String,
+    pub to: String,
+    pub why: String,
+}
 
 /// What the scene checks need of a game.
 pub trait SceneGame {

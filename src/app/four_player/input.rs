@@ -7,8 +7,8 @@
 
 use bevy::prelude::*;
 
+use super::arrows::{Arrow, Arrows, drawn_arrow_colour};
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
-use super::overlays::{Arrow, Arrows, drawn_arrow_colour};
 use super::table::{Table, TableIntent};
 use crate::app::Mode;
 use crate::app::shell::board_keys::{BoardKey, BoardState, KeyFocus, SquareSteps, read_board_keys};

@@ -3,6 +3,7 @@
 //! checks and arrows drawn over the board, keys and pointer, the computer seats' turns, the
 //! introduction's scenes and the panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
 
+pub mod arrows;
 pub mod framebench;
 pub mod input;
 pub mod lesson;
@@ -24,6 +25,7 @@ use bevy::prelude::*;
 pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         table::plugin,
+        arrows::plugin,
         mirror::plugin,
         input::plugin,
         turns::plugin,

@@ -5,43 +5,11 @@
 
 use bevy::prelude::*;
 
+use super::arrows::{Arrow, Arrows};
 use super::looks::seat_colour;
 use super::mirror::cell_centre;
 use super::table::Table;
 use crate::four_player::{Seat, Square};
-
-/// An arrow on the board, in a colour.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Arrow {
-    pub from: Square,
-    pub to: Square,
-    pub colour: Color,
-}
-
-/// The arrows on the board: drawn by players, or a partner's hint. A new move clears them (as on
-/// chess.com, an arrow is about the position it was drawn in).
-#[derive(Resource, Default, Debug)]
-pub struct Arrows {
-    pub arrows: Vec<Arrow>,
-    /// The table generation they were drawn for.
-    pub generation: u64,
-}
-
-impl Arrows {
-    /// Draws an arrow, or takes it away when the same one is drawn again.
-    pub fn toggle(&mut self, arrow: Arrow) {
-        let before = self.arrows.len();
-        self.arrows.retain(|a| !(a.from == arrow.from && a.to == arrow.to));
-        if self.arrows.len() == before {
-            self.arrows.push(arrow);
-        }
-    }
-}
-
-/// Players' arrows: the colour of the seat whose turn it is, lighter.
-pub fn drawn_arrow_colour() -> Color {
-    Color::srgb(1.0, 0.62, 0.10)
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LinesWarmed>()
@@ -165,20 +133,5 @@ mod tests {
         pos.put(sq("h10"), Piece::new(Seat::Green, PieceKind::Rook));
         let table = Table::new(Game::new(Rules::FFA, pos), [Sitter::Human; 4]);
         assert_eq!(check_lines(&table), vec![(sq("h10"), sq("h1"), Seat::Green)]);
-    }
-
-    #[test]
-    fn drawing_the_same_arrow_twice_takes_it_away() {
-        let sq = |s: &str| -> Square { s.parse().unwrap() };
-        let mut arrows = Arrows::default();
-        let arrow = Arrow {
-            from: sq("h2"),
-            to: sq("h4"),
-            colour: drawn_arrow_colour(),
-        };
-        arrows.toggle(arrow);
-        assert_eq!(arrows.arrows.len(), 1);
-        arrows.toggle(arrow);
-        assert!(arrows.arrows.is_empty());
     }
 }

@@ -411,7 +411,6 @@ impl ShownTableNotice {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Table>()
         .init_resource::<ShownTableNotice>()
-        .init_resource::<super::overlays::Arrows>()
         .add_message::<TableIntent>()
         .add_message::<TableNotice>()
         .add_systems(

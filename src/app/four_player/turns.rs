@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::overlays::{Arrow, Arrows};
+use super::arrows::{Arrow, Arrows};
 use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
 use crate::app::shell::turn_task::{PlayerTurn, Thinker, TurnTask};

@@ -68,7 +68,6 @@ pub fn value(weights: &Weights, kind: PieceKind) -> i32 {
 /// The largest evaluation: below every mate score, so no material, however much (62 queens
 /// come to 62,000 cp), is ever scored or printed as a mate, and the search's mate guards hold.
 pub const EVAL_LIMIT: i32 = 30_000;
-const _: () = assert!(EVAL_LIMIT < super::search::MATE_BOUND);
 
 /// Score of `pos` in centipawns from the side to move's point of view, within ±`EVAL_LIMIT`.
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {

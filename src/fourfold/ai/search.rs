@@ -14,6 +14,8 @@ pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 96;
 /// Scores at or beyond this are mates (the evaluation stays below it).
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+// Every evaluation lies below every mate score.
+const _: () = assert!(super::eval::EVAL_LIMIT < MATE_BOUND);
 const INF: i32 = 32_500;
 /// The longest mate (in plies) that each iteration proves or rules out with a mate probe: the
 /// pruned search can miss quiet mates, so an iteration of depth D ≤ this that found no mate
