@@ -213,6 +213,37 @@ fn ffa_prefers_the_move_that_mates_two_players_for_its_forty_points() {
 }
 
 /// A position `plies` random moves into a game (or fewer, if it ended), for any rule set.
+/// The table keeps positions with the same pieces but other points apart: FFA's score counts
+/// the points, so a search that reuses an engine after one of them must find what a fresh
+/// engine finds in the other.
+#[test]
+fn ffa_positions_that_differ_only_in_points_share_no_table_entries() {
+    let level = Game::new(Rules::FFA, Setup::Modern.position());
+    let mut ahead = Setup::Modern.position();
+    ahead.points = [0, 19, 0, 18];
+    let ahead = Game::new(Rules::FFA, ahead);
+    let mut differed = 0;
+    for depth in 2..=4 {
+        let mut reused = Engine::default();
+        reused.search(&level, Limits::depth(depth), &NoClock, &StopFlag::new(), &mut |_| {});
+        let after_other = reused.search(&ahead, Limits::depth(depth), &NoClock, &StopFlag::new(), &mut |_| {});
+        let fresh = Engine::default().search(&ahead, Limits::depth(depth), &NoClock, &StopFlag::new(), &mut |_| {});
+        assert_eq!(
+            (after_other.best, after_other.score),
+            (fresh.best, fresh.score),
+            "depth {depth}: the first position's entries were taken for the second's"
+        );
+        let level_score = Engine::default()
+            .search(&level, Limits::depth(depth), &NoClock, &StopFlag::new(), &mut |_| {})
+            .score;
+        differed += usize::from(level_score != fresh.score);
+    }
+    assert!(
+        differed > 0,
+        "the points change the score, so the test can tell the positions apart"
+    );
+}
+
 fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Game {
     let mut game = Game::new(rules, Setup::Modern.position());
     for _ in 0..plies {

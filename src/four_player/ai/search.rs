@@ -356,6 +356,17 @@ enum Continue {
 }
 
 /// One iteration's (or one root move's) search.
+/// A position's key in the transposition table: its Zobrist key, the run's salt, and the points
+/// (the Zobrist key leaves them out, while the FFA score counts them: the same placement reached
+/// with other points is another position to the search).
+fn table_key(pos: &Position, salt: u64) -> u64 {
+    let points = pos
+        .points
+        .iter()
+        .fold(0u64, |mix, &p| (mix ^ u64::from(p)).wrapping_mul(0x0000_0100_0000_01B3));
+    pos.key() ^ salt ^ points.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 struct Run<'a> {
     engine: &'a mut Engine,
     pos: Position,
@@ -398,8 +409,9 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The table's key of the position searched now.
     fn key(&self) -> u64 {
-        self.pos.key() ^ self.salt
+        table_key(&self.pos, self.salt)
     }
 
     /// Whether `seat` maximises the score the search carries.
@@ -505,13 +517,13 @@ impl<'a> Run<'a> {
     }
 
     /// Whether the position repeats one of the game or the line (since the last capture or pawn move).
-    fn repeated(&self, key: u64) -> bool {
+    fn repeated(&self) -> bool {
         // The last key is this position's own.
         let Some((_, earlier)) = self.keys.split_last() else {
             return false;
         };
         let reversible = (self.pos.halfmove as usize).min(earlier.len());
-        earlier[earlier.len() - reversible..].contains(&(key ^ self.salt))
+        earlier[earlier.len() - reversible..].contains(&self.pos.key())
     }
 
     /// The root: every move at `depth`, the previous best first. The best move and its score
@@ -598,7 +610,7 @@ impl<'a> Run<'a> {
             return score;
         }
         let key = self.key();
-        if self.repeated(key) || self.pos.halfmove >= 200 {
+        if self.repeated() || self.pos.halfmove >= 200 {
             return self.draw();
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -903,7 +915,7 @@ impl<'a> Run<'a> {
             if self.strategy == Strategy::BestReply && owner != self.root && pos.live(self.root) {
                 pos.turn = self.root;
             }
-            let key = pos.key() ^ self.salt;
+            let key = table_key(&pos, self.salt);
             if seen.contains(&key) {
                 break;
             }
