@@ -1,7 +1,7 @@
-//! The 4D game in the app: its state and the intents that change it, the mirror entities of
-//! cells and pieces, the projection and its views, picking and keys, overlays, the panels, the
-//! tutorial, the rated profile, the computer's turns, the browser page's hooks and the frame
-//! benchmark.
+//! The 4D game in the app: its state (record, view, tutorial gate) and the intents that change it,
+//! the mirror entities of cells and pieces, the projection and its views, picking and keys,
+//! overlays, the panels, the tutorial, the rated profile, the computer's turns, the browser page's
+//! hooks and its part of the frame benchmark.
 
 pub mod facing;
 pub mod framebench;

@@ -1,5 +1,7 @@
-//! The game resource (the one source of truth), who plays each side, the selection and focus,
-//! and the intents input systems send. Entities only mirror this; nothing here reads them.
+//! The 4D game's state in three resources: the record (`Play`, the one source of truth: the game,
+//! who plays each side, how it ended, its clocks), the view of it (`GameView`: selection, focus,
+//! review) and the tutorial's gate (`TutorialGate`); and the intents input systems send, with the
+//! messages that carrying them out sends on. Entities only mirror this; nothing here reads them.
 
 use bevy::prelude::*;
 
