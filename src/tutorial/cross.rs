@@ -79,6 +79,8 @@ pub struct ValidCrossScene {
     pub player: Seat,
     pub highlight: Vec<Square>,
     pub solution: Vec<Move>,
+    /// The game at the scene's start (the checks of moves read the scene's texts in it).
+    start: Game,
 }
 
 fn seat_named(text: &str) -> Option<Seat> {
@@ -195,6 +197,7 @@ impl ValidCrossScene {
             player,
             highlight,
             solution: Vec::new(),
+            start: start.clone(),
         };
         let mut game = start.clone();
         let mut replies = 0;
@@ -231,7 +234,7 @@ impl ValidCrossScene {
 
     /// The game at the scene's start.
     pub fn start(&self) -> Game {
-        Game::new(self.rules, self.position.clone())
+        self.start.clone()
     }
 
     /// Whether the scene lets the player make this (legal) move in `game`, the scene's game so
@@ -242,7 +245,7 @@ impl ValidCrossScene {
     }
 
     fn allows(&self, mv: Move) -> bool {
-        self.scene.task().allows::<CrossScenes>(&self.start(), mv)
+        self.scene.task().allows::<CrossScenes>(&self.start, mv)
     }
 
     /// Whether the game, after the player's move `mv` as the player's move number `ply` (0 =
@@ -250,7 +253,7 @@ impl ValidCrossScene {
     pub fn succeeds(&self, mv: Move, ply: usize, after: &Game) -> bool {
         self.scene
             .task()
-            .succeeds::<CrossScenes>(&self.start(), self.player, mv, ply, after)
+            .succeeds::<CrossScenes>(&self.start, self.player, mv, ply, after)
     }
 
     /// Reply number `index` (0 = the first) of a scripted scene, in `game`'s position.

@@ -62,6 +62,8 @@ pub struct ValidScene {
     pub highlight: Vec<Square>,
     pub lines: Vec<(Square, Square)>,
     pub solution: Vec<Move>,
+    /// The game at the scene's start (the checks of moves read the scene's texts in it).
+    start: Game,
 }
 
 impl Scene {
@@ -173,10 +175,11 @@ impl ValidScene {
             highlight,
             lines,
             solution,
+            start,
         };
         valid.scene.task().check_solution::<FourfoldScenes>(
             &file,
-            &start,
+            &valid.start,
             player,
             valid.solution.first().copied(),
             &game,
@@ -186,12 +189,12 @@ impl ValidScene {
 
     /// The game at the scene's start.
     pub fn start(&self) -> Game {
-        Game::new(self.position.clone())
+        self.start.clone()
     }
 
     /// Whether the scene lets the player make this (legal) move.
     pub fn allows(&self, mv: Move) -> bool {
-        self.scene.task().allows::<FourfoldScenes>(&self.start(), mv)
+        self.scene.task().allows::<FourfoldScenes>(&self.start, mv)
     }
 
     /// Whether playing `mv` (as ply `ply` of the scene, 0 = the player's first) completes it,
@@ -199,7 +202,7 @@ impl ValidScene {
     pub fn succeeds(&self, mv: Move, ply: usize, after: &Game) -> bool {
         self.scene
             .task()
-            .succeeds::<FourfoldScenes>(&self.start(), self.player, mv, ply, after)
+            .succeeds::<FourfoldScenes>(&self.start, self.player, mv, ply, after)
     }
 
     /// The explanation for a tempting wrong move, if the scene has one.

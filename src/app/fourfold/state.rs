@@ -305,7 +305,7 @@ pub enum Activation {
 impl GameView {
     /// After a change of the game: the selection goes and a review ends.
     pub fn follow(&mut self, play: &Play) {
-        if self.generation != play.generation {
+        if self.is_behind(play) {
             self.clear_selection();
             self.review = None;
             self.generation = play.generation;
