@@ -135,6 +135,26 @@ impl SquareSet {
         (0..4).all(|i| self.0[i] & !other.0[i] == 0)
     }
 
+    /// The squares in either set.
+    pub fn union(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The lowest square (mailbox order), if any.
+    pub fn first(self) -> Option<Square> {
+        (0..4)
+            .find(|&i| self.0[i] != 0)
+            .map(|i| Square(i as u8 * 64 + self.0[i].trailing_zeros() as u8))
+    }
+
+    /// The highest square (mailbox order), if any.
+    pub fn last(self) -> Option<Square> {
+        (0..4)
+            .rev()
+            .find(|&i| self.0[i] != 0)
+            .map(|i| Square(i as u8 * 64 + 63 - self.0[i].leading_zeros() as u8))
+    }
+
     /// The squares in mailbox order (rank 1 first).
     pub fn iter(self) -> SquareSetIter {
         SquareSetIter { words: self.0, word: 0 }

@@ -52,12 +52,39 @@ impl Position {
         scratch: &mut Vec<Move>,
     ) -> bool {
         let undo = self.make_move_for(rules, seat, mv);
-        let frozen = self.frozen;
-        self.work_out_mates(rules, scratch);
-        let legal = self.club_safe(rules, seat, before);
-        self.frozen = frozen;
+        let legal = self.verdict_before_mates(rules, seat, before).unwrap_or_else(|| {
+            let frozen = self.frozen;
+            self.work_out_mates(rules, scratch);
+            let legal = self.club_safe(rules, seat, before);
+            self.frozen = frozen;
+            legal
+        });
         self.unmake_move(mv, undo);
         legal
+    }
+
+    /// After `seat`'s move, whether it was legal, when that is known before the mates are
+    /// worked out again; `None` when only working them out can tell.
+    ///
+    /// With no army frozen, every piece is live, so any frozen set the working out reaches
+    /// leaves fewer attackers than there are now: a king safe now stays safe, and an army can
+    /// end frozen only if it is in check now. So a move that leaves `seat` unchecked and adds no
+    /// attacker on its partner's king is legal; one that leaves `seat` checked by an army not
+    /// itself in check (it cannot be mated, its check stays) is not.
+    fn verdict_before_mates(&self, rules: Rules, seat: Seat, before: SquareSet) -> Option<bool> {
+        if self.frozen.iter().any(|&f| f) {
+            return None;
+        }
+        let checkers = self.checkers(rules, seat);
+        if checkers.is_empty() {
+            return self.partner_attackers(rules, seat).is_subset(before).then_some(true);
+        }
+        let check_stays = checkers.iter().any(|square| {
+            self.piece_at(square)
+                .and_then(|piece| piece.seat())
+                .is_some_and(|owner| !self.in_check(rules, owner))
+        });
+        check_stays.then_some(false)
     }
 
     /// When no army is frozen and no king in check, the squares whose piece, leaving, could
@@ -163,8 +190,17 @@ impl Position {
         self.frozen[seat.index()] = false;
         scratch.clear();
         self.pseudo_moves(rules, seat, scratch);
+        let escapes = self.check_escape_squares(rules, seat);
+        let king = self.king_square(seat);
         let mut found = false;
         for &mv in scratch.iter() {
+            // Only the king, a capture of a checker or a piece put in a check's way can end it.
+            let may_escape = Some(mv.from) == king
+                || mv.kind == MoveKind::EnPassant
+                || escapes.is_none_or(|squares| squares.contains(mv.to));
+            if !may_escape {
+                continue;
+            }
             let undo = self.make_move_for(rules, seat, mv);
             found = self.club_safe(rules, seat, before);
             self.unmake_move(mv, undo);
@@ -174,6 +210,32 @@ impl Position {
         }
         self.frozen[seat.index()] = frozen;
         found
+    }
+
+    /// When `seat` is in check, the squares where a piece other than the king could end it:
+    /// the checkers' own and those between a checker and the king; `None` when not in check.
+    fn check_escape_squares(&self, rules: Rules, seat: Seat) -> Option<SquareSet> {
+        let king = self.king_square(seat)?;
+        let checkers = self.checkers(rules, seat);
+        if checkers.is_empty() {
+            return None;
+        }
+        let mut squares = checkers;
+        for checker in checkers.iter() {
+            let (df, dr) = (
+                checker.file() as i8 - king.file() as i8,
+                checker.rank() as i8 - king.rank() as i8,
+            );
+            if df != 0 && dr != 0 && df.abs() != dr.abs() {
+                continue;
+            }
+            let mut at = king.offset(df.signum(), dr.signum());
+            while let Some(square) = at.filter(|&s| s != checker) {
+                squares.insert(square);
+                at = square.offset(df.signum(), dr.signum());
+            }
+        }
+        Some(squares)
     }
 
     /// `seat`'s king unattacked by live opponents, and its partner's attacked by none but
@@ -205,6 +267,104 @@ mod tests {
     use super::*;
     use crate::engine::random::Rng;
     use crate::four_player::{Game, Setup, Turn};
+
+    impl Position {
+        /// The rule as written: play the move, work every mate out, test the kings.
+        fn club_legal_worked_out(&mut self, rules: Rules, seat: Seat, mv: Move, before: SquareSet) -> bool {
+            let undo = self.make_move_for(rules, seat, mv);
+            let frozen = self.frozen;
+            self.work_out_mates(rules, &mut Vec::new());
+            let legal = self.club_safe(rules, seat, before);
+            self.frozen = frozen;
+            self.unmake_move(mv, undo);
+            legal
+        }
+
+        /// Whether `seat` has a safe move, every pseudo-legal move tried.
+        fn has_club_move_tried_all(&mut self, rules: Rules, seat: Seat) -> bool {
+            let before = self.partner_attackers(rules, seat);
+            let frozen = self.frozen[seat.index()];
+            self.frozen[seat.index()] = false;
+            let mut moves = Vec::new();
+            self.pseudo_moves(rules, seat, &mut moves);
+            let found = moves.into_iter().any(|mv| {
+                let undo = self.make_move_for(rules, seat, mv);
+                let safe = self.club_safe(rules, seat, before);
+                self.unmake_move(mv, undo);
+                safe
+            });
+            self.frozen[seat.index()] = frozen;
+            found
+        }
+    }
+
+    /// The short cuts (a verdict before the mates are worked out, only escapes tried in a mate
+    /// test) agree with the rule as written, over random Club games that reach checks and
+    /// frozen armies: the games are played with a preference for checking moves.
+    #[test]
+    fn the_short_cuts_agree_with_the_rule_as_written() {
+        let rules = Rules::CLUB;
+        let mut rng = Rng::new(11);
+        let (mut decided, mut worked_out, mut frozen_positions, mut mate_tests) = (0, 0, 0, 0);
+        for _ in 0..40 {
+            let mut game = Game::new(rules, Setup::Modern.position());
+            for _ in 0..120 {
+                let mut pos = game.position().clone();
+                let seat = pos.turn;
+                let before = pos.partner_attackers(rules, seat);
+                frozen_positions += usize::from(pos.frozen.iter().any(|&f| f));
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(rules, seat, &mut pseudo);
+                for &mv in &pseudo {
+                    let undo = pos.make_move_for(rules, seat, mv);
+                    let verdict = pos.verdict_before_mates(rules, seat, before);
+                    for other in Seat::ALL {
+                        if !pos.out[other.index()] && pos.in_check(rules, other) {
+                            mate_tests += 1;
+                            assert_eq!(
+                                pos.has_club_move(rules, other, &mut Vec::new()),
+                                pos.has_club_move_tried_all(rules, other),
+                                "{other:?} in {}",
+                                pos.to_fen4()
+                            );
+                        }
+                    }
+                    pos.unmake_move(mv, undo);
+                    match verdict {
+                        Some(_) => decided += 1,
+                        None => worked_out += 1,
+                    }
+                    assert_eq!(
+                        pos.club_legal_when_played(rules, seat, mv, before, &mut Vec::new()),
+                        pos.club_legal_worked_out(rules, seat, mv, before),
+                        "{mv:?} in {}",
+                        pos.to_fen4()
+                    );
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.outcome().is_some() {
+                    break;
+                }
+                let checking: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| game.position().kings_checked_by(rules, m).iter().any(|&c| c))
+                    .collect();
+                let pool: &[Move] = if !checking.is_empty() && rng.below(2) == 0 {
+                    &checking
+                } else {
+                    moves
+                };
+                let mv = pool[rng.below(pool.len() as u64) as usize];
+                game.play(Turn::Move(mv)).unwrap();
+            }
+        }
+        // Meaningful only if both paths and frozen armies came up.
+        assert!(
+            decided > 50_000 && worked_out > 2_000 && frozen_positions > 50 && mate_tests > 20_000,
+            "{decided} {worked_out} {frozen_positions} {mate_tests}"
+        );
+    }
 
     /// Every move the calm test lets through is one that, played out with the mates worked out
     /// again, is legal: over random Club games, move by move, for the seat to move.

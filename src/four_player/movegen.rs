@@ -164,46 +164,67 @@ impl Position {
     /// The seat to move's legal moves into `moves` (cleared first), each doubtful one tried on
     /// this position and taken back. No allocation once `moves` has grown.
     pub fn generate_legal(&mut self, rules: Rules, moves: &mut Vec<Move>) {
-        self.generate_legal_where(rules, moves, |_, _| true);
+        moves.clear();
+        let seat = self.turn;
+        if !self.live(seat) {
+            return;
+        }
+        self.pseudo_moves(rules, seat, moves);
+        let legality = self.legality(rules, seat);
+        let mut scratch = Vec::new();
+        self.retain_allowed(rules, seat, &legality, moves, &mut scratch);
     }
 
-    /// The seat to move's legal moves for which `wanted` holds, into `moves` (cleared first, in
-    /// the order generated), and whether the seat has any legal move at all: a search after
-    /// captures alone still learns of a mate or stalemate, without testing every quiet move.
-    pub fn generate_legal_where(
-        &mut self,
-        rules: Rules,
-        moves: &mut Vec<Move>,
-        wanted: impl Fn(&Position, Move) -> bool,
-    ) -> bool {
+    /// The seat to move's legal captures (of anyone's piece, grey ones too), en passant
+    /// captures and promotions into `moves` (cleared first, in the order generated), and whether
+    /// the seat has any legal move at all: a search after captures alone still learns of a mate
+    /// or stalemate, while the quiet moves are generated only until one is legal.
+    pub fn generate_legal_noisy(&mut self, rules: Rules, moves: &mut Vec<Move>) -> bool {
         moves.clear();
         let seat = self.turn;
         if !self.live(seat) {
             return false;
         }
-        self.pseudo_moves(rules, seat, moves);
-        // The wanted moves first, in their order; the others behind them, in any order.
-        let mut wanted_count = 0;
-        for i in 0..moves.len() {
-            if wanted(self, moves[i]) {
-                moves.swap(wanted_count, i);
-                wanted_count += 1;
-            }
+        for from in self.army(seat).iter() {
+            self.piece_moves(rules, seat, from, Wanted::Noisy, moves);
         }
         let legality = self.legality(rules, seat);
         let mut scratch = Vec::new();
+        self.retain_allowed(rules, seat, &legality, moves, &mut scratch);
+        let legal = moves.len();
+        if legal > 0 {
+            return true;
+        }
+        // Piece by piece, so that most positions stop at the first piece.
+        for from in self.army(seat).iter() {
+            self.piece_moves(rules, seat, from, Wanted::All, moves);
+            let any = (0..moves.len()).any(|i| self.allows(rules, seat, &legality, moves[i], &mut scratch));
+            moves.clear();
+            if any {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Keeps the moves of `seat` that are legal, in their order.
+    fn retain_allowed(
+        &mut self,
+        rules: Rules,
+        seat: Seat,
+        legality: &Legality,
+        moves: &mut Vec<Move>,
+        scratch: &mut Vec<Move>,
+    ) {
         let mut legal = 0;
-        for i in 0..wanted_count {
+        for i in 0..moves.len() {
             let mv = moves[i];
-            if self.allows(rules, seat, &legality, mv, &mut scratch) {
+            if self.allows(rules, seat, legality, mv, scratch) {
                 moves[legal] = mv;
                 legal += 1;
             }
         }
-        let any = legal > 0
-            || (wanted_count..moves.len()).any(|i| self.allows(rules, seat, &legality, moves[i], &mut scratch));
         moves.truncate(legal);
-        any
     }
 
     /// What `seat`'s moves need to be known legal, worked out once for all of them.
@@ -306,65 +327,82 @@ impl Position {
     /// The pseudo-legal moves of `seat`'s pieces (captures of whom the rules allow; castling
     /// fully checked), appended to `moves`.
     pub(super) fn pseudo_moves(&self, rules: Rules, seat: Seat, moves: &mut Vec<Move>) {
-        let t = tables();
         for from in self.army(seat).iter() {
-            let Some(piece) = self.piece_at(from) else {
-                continue;
-            };
-            let mut add = |to: Square| {
-                if self.piece_at(to).is_none_or(|p| self.capturable(rules, seat, p)) {
-                    moves.push(Move::new(from, to, MoveKind::Normal));
-                }
-            };
-            match piece.kind {
-                PieceKind::Pawn => self.pawn_moves(rules, seat, piece, from, moves),
-                PieceKind::Knight => t.knight[from.index()].iter().for_each(|&to| add(to)),
-                PieceKind::King => {
-                    t.king[from.index()].iter().for_each(|&to| add(to));
+            self.piece_moves(rules, seat, from, Wanted::All, moves);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece of `seat` on `from` (`wanted` says which), appended
+    /// to `moves`.
+    fn piece_moves(&self, rules: Rules, seat: Seat, from: Square, wanted: Wanted, moves: &mut Vec<Move>) {
+        let t = tables();
+        let Some(piece) = self.piece_at(from) else {
+            return;
+        };
+        let noisy_only = wanted == Wanted::Noisy;
+        let mut add = |to: Square| match self.piece_at(to) {
+            None if noisy_only => {}
+            Some(p) if !self.capturable(rules, seat, p) => {}
+            _ => moves.push(Move::new(from, to, MoveKind::Normal)),
+        };
+        match piece.kind {
+            PieceKind::Pawn => self.pawn_moves(rules, seat, piece, from, wanted, moves),
+            PieceKind::Knight => t.knight[from.index()].iter().for_each(|&to| add(to)),
+            PieceKind::King => {
+                t.king[from.index()].iter().for_each(|&to| add(to));
+                if !noisy_only {
                     self.castling(rules, seat, from, moves);
                 }
-                PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen => {
-                    let directions = match piece.kind {
-                        PieceKind::Rook => 0..4,
-                        PieceKind::Bishop => 4..8,
-                        _ => 0..8,
-                    };
-                    for d in directions {
-                        let mut at = t.step[d][from.index()];
-                        while let Some(to) = at {
-                            let occupant = self.piece_at(to);
-                            if occupant.is_none_or(|p| self.capturable(rules, seat, p)) {
-                                moves.push(Move::new(from, to, MoveKind::Normal));
+            }
+            PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen => {
+                let directions = match piece.kind {
+                    PieceKind::Rook => 0..4,
+                    PieceKind::Bishop => 4..8,
+                    _ => 0..8,
+                };
+                for d in directions {
+                    let mut at = t.step[d][from.index()];
+                    while let Some(to) = at {
+                        match self.piece_at(to) {
+                            None => {
+                                if !noisy_only {
+                                    moves.push(Move::new(from, to, MoveKind::Normal));
+                                }
                             }
-                            if occupant.is_some() {
+                            Some(occupant) => {
+                                if self.capturable(rules, seat, occupant) {
+                                    moves.push(Move::new(from, to, MoveKind::Normal));
+                                }
                                 break;
                             }
-                            at = t.step[d][to.index()];
                         }
+                        at = t.step[d][to.index()];
                     }
                 }
             }
         }
     }
 
-    fn pawn_moves(&self, rules: Rules, seat: Seat, pawn: Piece, from: Square, moves: &mut Vec<Move>) {
+    fn pawn_moves(&self, rules: Rules, seat: Seat, pawn: Piece, from: Square, wanted: Wanted, moves: &mut Vec<Move>) {
         let direction = Position::pawn_direction(pawn, seat);
         let (ff, fr) = direction.forward();
-        let mut push = |to: Square, kind: MoveKind| match rules.promotion(seat, direction, to) {
+        // A step onto an empty square is noisy only when it promotes.
+        let mut push = |to: Square, kind: MoveKind, noisy: bool| match rules.promotion(seat, direction, to) {
             Some(choices) => choices
                 .iter()
                 .for_each(|&piece| moves.push(Move::new(from, to, MoveKind::Promotion(piece)))),
-            None => moves.push(Move::new(from, to, kind)),
+            None if noisy || wanted == Wanted::All => moves.push(Move::new(from, to, kind)),
+            None => {}
         };
         if let Some(one) = from.offset(ff, fr) {
             match self.piece_at(one) {
                 None => {
-                    push(one, MoveKind::Normal);
+                    push(one, MoveKind::Normal, false);
                     if pawn.mark == Mark::Plain
                         && seat.progress(from) == 1
                         && let Some(two) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none())
                     {
-                        push(two, MoveKind::DoubleStep);
+                        push(two, MoveKind::DoubleStep, false);
                     }
                 }
                 // Club: a partner's pawn directly in front may be leapt.
@@ -373,7 +411,7 @@ impl Position {
                         && blocker.is(seat.partner(), PieceKind::Pawn)
                         && let Some(beyond) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none()) =>
                 {
-                    push(beyond, MoveKind::Leap);
+                    push(beyond, MoveKind::Leap, false);
                 }
                 Some(_) => {}
             }
@@ -384,11 +422,11 @@ impl Position {
                 continue;
             };
             match self.piece_at(to) {
-                Some(p) if self.capturable(rules, seat, p) => push(to, MoveKind::Normal),
+                Some(p) if self.capturable(rules, seat, p) => push(to, MoveKind::Normal, true),
                 Some(_) => {}
                 // The skipped square is never a promotion square of the capturer.
                 None if rules.en_passant && self.en_passant_victim(rules, seat, to).is_some() => {
-                    push(to, MoveKind::EnPassant);
+                    push(to, MoveKind::EnPassant, true);
                 }
                 None => {}
             }
@@ -466,7 +504,7 @@ impl Position {
             _ if rules.kind == RuleKind::Club
                 && piece.kind == PieceKind::Pawn
                 && piece.mark == Mark::Plain
-                && seat.partner().home_row().contains(&mv.to) =>
+                && seat.partner().on_home_row(mv.to) =>
             {
                 piece.marked(Mark::Turned)
             }
@@ -532,6 +570,14 @@ impl Position {
             _ => {}
         }
     }
+}
+
+/// Which of a piece's moves a generator wants.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Wanted {
+    All,
+    /// Captures, en passant and promotions: the moves a quiescence search plays.
+    Noisy,
 }
 
 /// What a seat's moves need to be known legal.

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{PieceKind, SIZE, Seat, Square};
+use super::board::{PieceKind, SIZE, Seat, Square, SquareSet};
 
 /// What a move does besides carrying a piece from one square to another.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -76,6 +76,12 @@ impl Seat {
         std::array::from_fn(|i| self.back_row(3 + i as u8).expect("on the board"))
     }
 
+    /// Whether `square` is on this seat's home row: the back row's squares on the board are
+    /// exactly the eight its pieces start on (the rest of the row lies in the corners).
+    pub const fn on_home_row(self, square: Square) -> bool {
+        self.progress(square) == 0
+    }
+
     /// The two corner rooks' squares of this seat's back row (d and k, or 4 and 11).
     pub fn rook_corners(self) -> [Square; 2] {
         [3, 10].map(|along| self.back_row(along).expect("on the board"))
@@ -83,11 +89,33 @@ impl Seat {
 }
 
 /// Step tables: `step[d][s]` is the square one step in direction `d` from `s`, `knight[s]` the
-/// knight's squares, `king[s]` the king's.
+/// knight's squares, `king[s]` the king's; `ray[d][s]` every square from `s` in direction `d`
+/// to the board's edge (or a corner), and `ray_len[d][s]` how many.
 pub struct Tables {
     pub step: [[Option<Square>; 196]; 8],
     pub knight: Vec<Vec<Square>>,
     pub king: Vec<Vec<Square>>,
+    pub knight_set: Vec<SquareSet>,
+    pub ray: Vec<[SquareSet; 196]>,
+    pub ray_len: [[u8; 196]; 8],
+}
+
+/// Whether direction `d` of `DIRECTIONS` goes up the mailbox (`+1`, `+14`, `+15`, `+13`): the
+/// first piece on such a ray is its lowest square, on the others its highest.
+pub const fn ascending(d: usize) -> bool {
+    d.is_multiple_of(2)
+}
+
+impl Tables {
+    /// The first occupied square of `occupied` on the ray from `from` in direction `d`.
+    pub fn first_on_ray(&self, d: usize, from: Square, occupied: SquareSet) -> Option<Square> {
+        let blockers = self.ray[d][from.index()].intersection(occupied);
+        if ascending(d) {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
+    }
 }
 
 pub fn tables() -> &'static Tables {
@@ -97,6 +125,9 @@ pub fn tables() -> &'static Tables {
             step: [[None; 196]; 8],
             knight: vec![Vec::new(); 196],
             king: vec![Vec::new(); 196],
+            knight_set: vec![SquareSet::EMPTY; 196],
+            ray: vec![[SquareSet::EMPTY; 196]; 8],
+            ray_len: [[0; 196]; 8],
         };
         for s in Square::all() {
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
@@ -104,6 +135,19 @@ pub fn tables() -> &'static Tables {
                 t.king[s.index()].extend(s.offset(df, dr));
             }
             t.knight[s.index()] = KNIGHT.iter().filter_map(|&(df, dr)| s.offset(df, dr)).collect();
+            for &to in &t.knight[s.index()] {
+                t.knight_set[s.index()].insert(to);
+            }
+        }
+        for s in Square::all() {
+            for d in 0..8 {
+                let mut at = t.step[d][s.index()];
+                while let Some(to) = at {
+                    t.ray[d][s.index()].insert(to);
+                    t.ray_len[d][s.index()] += 1;
+                    at = t.step[d][to.index()];
+                }
+            }
         }
         t
     })
@@ -112,6 +156,16 @@ pub fn tables() -> &'static Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_home_row_is_the_back_rows_squares_on_the_board() {
+        for seat in Seat::ALL {
+            let row = seat.home_row();
+            for square in Square::all() {
+                assert_eq!(seat.on_home_row(square), row.contains(&square), "{seat:?} {square}");
+            }
+        }
+    }
 
     #[test]
     fn each_seat_starts_on_its_own_edge() {

@@ -28,6 +28,9 @@ pub struct Position {
     /// The squares of each seat's pieces (grey ones are nobody's), kept by `put` and `remove`:
     /// the generator and the evaluation visit an army's 16 squares, not the board's 160.
     armies: PerSeat<SquareSet>,
+    /// The squares holding any piece (grey ones too), kept by `put` and `remove`: rays find
+    /// their first piece by a bit scan.
+    occupied: SquareSet,
     /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
     board_key: u64,
 }
@@ -47,6 +50,7 @@ impl Position {
             frozen: [false; 4],
             kings: [None; 4],
             armies: [SquareSet::EMPTY; 4],
+            occupied: SquareSet::EMPTY,
             board_key: 0,
         }
     }
@@ -105,12 +109,14 @@ impl Position {
                 self.kings[seat.index()] = Some(square);
             }
         }
+        self.occupied.insert(square);
         self.board_key ^= super::zobrist::piece_key(piece, square);
         self.board[square.index()] = Some(piece);
     }
 
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.board[square.index()].take()?;
+        self.occupied.remove(square);
         if let Owner::Seat(seat) = piece.owner {
             self.armies[seat.index()].remove(square);
         }
@@ -140,6 +146,11 @@ impl Position {
     /// The squares of `seat`'s pieces, in mailbox order (rank 1 first, as `placements`).
     pub fn army(&self, seat: Seat) -> SquareSet {
         self.armies[seat.index()]
+    }
+
+    /// The squares holding a piece, anyone's.
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied
     }
 
     /// How many kings `seat` has on the board (a live seat has exactly one).

@@ -154,7 +154,7 @@ impl Rules {
             // An opponent's original back row (the eight squares its pieces started on).
             RuleKind::Club => [seat.next(), seat.partner().next()]
                 .into_iter()
-                .any(|opponent| opponent.home_row().contains(&to)),
+                .any(|opponent| opponent.on_home_row(to)),
         };
         match (promotes, self.kind) {
             (false, _) => None,

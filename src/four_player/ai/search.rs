@@ -813,7 +813,7 @@ impl<'a> Run<'a> {
             beta = beta.min(stand);
         }
         let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-        let can_move = self.pos.generate_legal_where(self.rules, &mut moves, is_noisy);
+        let can_move = self.pos.generate_legal_noisy(self.rules, &mut moves);
         if !can_move {
             self.engine.lists[ply] = moves;
             return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
