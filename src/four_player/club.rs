@@ -188,54 +188,14 @@ impl Position {
         let frozen = self.frozen[seat.index()];
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
-        scratch.clear();
-        self.pseudo_moves(rules, seat, scratch);
-        let escapes = self.check_escape_squares(rules, seat);
-        let king = self.king_square(seat);
-        let mut found = false;
-        for &mv in scratch.iter() {
-            // Only the king, a capture of a checker or a piece put in a check's way can end it.
-            let may_escape = Some(mv.from) == king
-                || mv.kind == MoveKind::EnPassant
-                || escapes.is_none_or(|squares| squares.contains(mv.to));
-            if !may_escape {
-                continue;
-            }
-            let undo = self.make_move_for(rules, seat, mv);
-            found = self.club_safe(rules, seat, before);
-            self.unmake_move(mv, undo);
-            if found {
-                break;
-            }
-        }
+        let found = self.any_move_that_may_end_check(rules, seat, scratch, |pos, mv| {
+            let undo = pos.make_move_for(rules, seat, mv);
+            let safe = pos.club_safe(rules, seat, before);
+            pos.unmake_move(mv, undo);
+            safe
+        });
         self.frozen[seat.index()] = frozen;
         found
-    }
-
-    /// When `seat` is in check, the squares where a piece other than the king could end it:
-    /// the checkers' own and those between a checker and the king; `None` when not in check.
-    fn check_escape_squares(&self, rules: Rules, seat: Seat) -> Option<SquareSet> {
-        let king = self.king_square(seat)?;
-        let checkers = self.checkers(rules, seat);
-        if checkers.is_empty() {
-            return None;
-        }
-        let mut squares = checkers;
-        for checker in checkers.iter() {
-            let (df, dr) = (
-                checker.file() as i8 - king.file() as i8,
-                checker.rank() as i8 - king.rank() as i8,
-            );
-            if df != 0 && dr != 0 && df.abs() != dr.abs() {
-                continue;
-            }
-            let mut at = king.offset(df.signum(), dr.signum());
-            while let Some(square) = at.filter(|&s| s != checker) {
-                squares.insert(square);
-                at = square.offset(df.signum(), dr.signum());
-            }
-        }
-        Some(squares)
     }
 
     /// `seat`'s king unattacked by live opponents, and its partner's attacked by none but

@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod pgn4;
+pub mod placement;
 pub mod play;
 pub mod position;
 pub mod rules;

@@ -248,15 +248,73 @@ impl Position {
     /// Whether `seat` (not necessarily the seat to move) has a legal move, under Teams and FFA
     /// legality (Club uses its own).
     pub(super) fn has_legal_move(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> bool {
-        scratch.clear();
-        self.pseudo_moves(rules, seat, scratch);
         if rules.kings_capturable() {
+            scratch.clear();
+            self.pseudo_moves(rules, seat, scratch);
             return !scratch.is_empty();
         }
         let tests = self.needs_test(rules, seat);
-        scratch
-            .iter()
-            .any(|&mv| !tests.of(mv) || self.leaves_king_safe(rules, seat, mv))
+        self.any_move_that_may_end_check(rules, seat, scratch, |pos, mv| {
+            !tests.of(mv) || pos.leaves_king_safe(rules, seat, mv)
+        })
+    }
+
+    /// Whether `ok` holds for one of `seat`'s pseudo-legal moves that could end a check on its
+    /// king (any move when it is not in check). A mate test: the king's moves are tried first,
+    /// and a piece that cannot reach a checker or a square in a check's way is not generated.
+    pub(super) fn any_move_that_may_end_check(
+        &mut self,
+        rules: Rules,
+        seat: Seat,
+        scratch: &mut Vec<Move>,
+        mut ok: impl FnMut(&mut Position, Move) -> bool,
+    ) -> bool {
+        let escapes = self.check_escapes(rules, seat);
+        let king = self.king_square(seat);
+        let others = self.army(seat).iter().filter(|&s| Some(s) != king);
+        for from in king.into_iter().chain(others) {
+            let Some(piece) = self.piece_at(from) else { continue };
+            if !escapes.piece_may_reach(from, piece.kind) {
+                continue;
+            }
+            scratch.clear();
+            self.piece_moves(rules, seat, from, Wanted::All, scratch);
+            for &mv in scratch.iter() {
+                if escapes.may_end_check(mv) && ok(self, mv) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Which of `seat`'s moves could end a check on its king: the king's, en passant, and moves
+    /// onto a checker's square or between a checker and the king (all of them when not in check).
+    pub(super) fn check_escapes(&self, rules: Rules, seat: Seat) -> CheckEscapes {
+        let king = self.king_square(seat);
+        let checkers = self.checkers(rules, seat);
+        let Some(king) = king.filter(|_| !checkers.is_empty()) else {
+            return CheckEscapes { king, squares: None };
+        };
+        let mut squares = checkers;
+        for checker in checkers.iter() {
+            let (df, dr) = (
+                checker.file() as i8 - king.file() as i8,
+                checker.rank() as i8 - king.rank() as i8,
+            );
+            if df != 0 && dr != 0 && df.abs() != dr.abs() {
+                continue;
+            }
+            let mut at = king.offset(df.signum(), dr.signum());
+            while let Some(square) = at.filter(|&s| s != checker) {
+                squares.insert(square);
+                at = square.offset(df.signum(), dr.signum());
+            }
+        }
+        CheckEscapes {
+            king: Some(king),
+            squares: Some(squares),
+        }
     }
 
     /// Plays `mv` for `seat` and says whether its king is then out of check.
@@ -603,6 +661,45 @@ impl LegalityTests {
     }
 }
 
+/// The moves that could end a check (`check_escapes`).
+pub(super) struct CheckEscapes {
+    king: Option<Square>,
+    /// The checkers' squares and those between them and the king; `None` when not in check.
+    squares: Option<SquareSet>,
+}
+
+impl CheckEscapes {
+    /// Only the king, a capture of a checker or a piece put in a check's way can end it.
+    pub(super) fn may_end_check(&self, mv: Move) -> bool {
+        Some(mv.from) == self.king
+            || mv.kind == MoveKind::EnPassant
+            || self.squares.is_none_or(|squares| squares.contains(mv.to))
+    }
+
+    /// Whether a `kind` on `from` could, by its geometry, move onto one of the squares (a
+    /// pawn: within two steps, for its pushes, captures, en passant and leaps).
+    fn piece_may_reach(&self, from: Square, kind: PieceKind) -> bool {
+        let Some(squares) = self.squares.filter(|_| Some(from) != self.king) else {
+            return true;
+        };
+        if kind == PieceKind::Knight {
+            return !tables().knight_set[from.index()].intersection(squares).is_empty();
+        }
+        squares.iter().any(|to| {
+            let (df, dr) = (
+                (to.file() as i8 - from.file() as i8).abs(),
+                (to.rank() as i8 - from.rank() as i8).abs(),
+            );
+            match kind {
+                PieceKind::Pawn | PieceKind::King => df <= 2 && dr <= 2,
+                PieceKind::Rook => df == 0 || dr == 0,
+                PieceKind::Bishop => df == dr,
+                _ => df == 0 || dr == 0 || df == dr,
+            }
+        })
+    }
+}
+
 /// Which side a corner rook is for a king on the back row, if castling there is possible: three
 /// squares away is king-side, four queen-side; and the king's step towards it.
 fn castle_side(pos: &Position, seat: Seat, king: Square, corner: Square) -> Option<(MoveKind, (i8, i8))> {
@@ -658,5 +755,62 @@ fn pawn_captures_towards(direction: Seat, pawn: Square, target: Square) -> bool 
         dr == fr && df.abs() == 1
     } else {
         df == ff && dr.abs() == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::Rng;
+    use crate::four_player::{Game, Setup, Turn};
+
+    /// The mate test's short cut (the king first, only pieces that could reach a check's line)
+    /// agrees with trying every pseudo-legal move, for every seat in check, over random Teams
+    /// and FFA games played with a preference for checks.
+    #[test]
+    fn the_mate_test_agrees_with_trying_every_move() {
+        let mut rng = Rng::new(17);
+        let (mut in_check, mut mated) = (0, 0);
+        for rules in [Rules::TEAMS, Rules::FFA] {
+            for _ in 0..40 {
+                let mut game = Game::new(rules, Setup::Modern.position());
+                for _ in 0..150 {
+                    let mut pos = game.position().clone();
+                    for seat in Seat::ALL {
+                        if !pos.live(seat) || !pos.in_check(rules, seat) {
+                            continue;
+                        }
+                        in_check += 1;
+                        let mut all = Vec::new();
+                        pos.pseudo_moves(rules, seat, &mut all);
+                        let any = all.iter().any(|&mv| pos.leaves_king_safe(rules, seat, mv));
+                        mated += usize::from(!any);
+                        assert_eq!(
+                            pos.has_legal_move(rules, seat, &mut Vec::new()),
+                            any,
+                            "{seat:?} in {}",
+                            pos.to_fen4()
+                        );
+                    }
+                    let moves = game.legal_moves();
+                    if moves.is_empty() || game.outcome().is_some() {
+                        break;
+                    }
+                    let checking: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| game.position().kings_checked_by(rules, m).iter().any(|&c| c))
+                        .collect();
+                    let pool: &[Move] = if !checking.is_empty() && rng.below(2) == 0 {
+                        &checking
+                    } else {
+                        moves
+                    };
+                    let mv = pool[rng.below(pool.len() as u64) as usize];
+                    game.play(Turn::Move(mv)).unwrap();
+                }
+            }
+        }
+        assert!(in_check > 1_000 && mated > 0, "{in_check} {mated}");
     }
 }

@@ -246,18 +246,23 @@ impl Position {
                 leaving[owner.index()] = Some(Exit::KingCaptured);
             }
         }
-        // Kings the mover's pieces now check, and whether a queen gives one of the checks.
+        // Kings in check now, the mover's checks among them (and whether a queen gives one).
         let (mut checked, mut by_queen) = (0, false);
+        let mut in_check = [false; 4];
         for seat in Seat::ALL {
             let Some(king) = self.king_square(seat).filter(|_| seat != mover && self.live(seat)) else {
                 continue;
             };
-            let attackers = self.attackers(king, |s| s == mover);
-            if !attackers.is_empty() {
+            let attackers = self.attackers(king, |s| self.checks(rules, s, seat));
+            in_check[seat.index()] = !attackers.is_empty();
+            let mut by_mover = attackers
+                .iter()
+                .filter_map(|s| self.piece_at(s))
+                .filter(|p| p.seat() == Some(mover))
+                .peekable();
+            if by_mover.peek().is_some() {
                 checked += 1;
-                by_queen |= attackers
-                    .iter()
-                    .any(|s| self.piece_at(s).is_some_and(|p| p.kind == PieceKind::Queen));
+                by_queen |= by_mover.any(|p| p.kind == PieceKind::Queen);
             }
         }
         let bonus = match (checked, by_queen) {
@@ -270,11 +275,7 @@ impl Position {
         if !rules.kings_capturable() {
             let mut scratch = Vec::new();
             for seat in Seat::ALL {
-                if seat != mover
-                    && self.live(seat)
-                    && self.in_check(rules, seat)
-                    && !self.has_legal_move(rules, seat, &mut scratch)
-                {
+                if in_check[seat.index()] && !self.has_legal_move(rules, seat, &mut scratch) {
                     leaving[seat.index()] = Some(Exit::Mated);
                     if scores {
                         self.score(mover, 20, Reason::Checkmate(seat), undo);

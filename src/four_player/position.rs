@@ -31,6 +31,9 @@ pub struct Position {
     /// The squares holding any piece (grey ones too), kept by `put` and `remove`: rays find
     /// their first piece by a bit scan.
     occupied: SquareSet,
+    /// Per seat, its pieces' worth where they stand under both scales (`placement`), kept by
+    /// `put` and `remove`.
+    placed: PerSeat<[i32; 2]>,
     /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
     board_key: u64,
 }
@@ -51,6 +54,7 @@ impl Position {
             kings: [None; 4],
             armies: [SquareSet::EMPTY; 4],
             occupied: SquareSet::EMPTY,
+            placed: [[0; 2]; 4],
             board_key: 0,
         }
     }
@@ -105,6 +109,10 @@ impl Position {
         self.remove(square);
         if let Owner::Seat(seat) = piece.owner {
             self.armies[seat.index()].insert(square);
+            let worth = super::placement::placed(seat, piece, square);
+            let sum = &mut self.placed[seat.index()];
+            sum[0] += worth[0];
+            sum[1] += worth[1];
             if piece.kind == PieceKind::King {
                 self.kings[seat.index()] = Some(square);
             }
@@ -119,6 +127,10 @@ impl Position {
         self.occupied.remove(square);
         if let Owner::Seat(seat) = piece.owner {
             self.armies[seat.index()].remove(square);
+            let worth = super::placement::placed(seat, piece, square);
+            let sum = &mut self.placed[seat.index()];
+            sum[0] -= worth[0];
+            sum[1] -= worth[1];
         }
         self.forget_king(square, piece);
         self.board_key ^= super::zobrist::piece_key(piece, square);
@@ -146,6 +158,11 @@ impl Position {
     /// The squares of `seat`'s pieces, in mailbox order (rank 1 first, as `placements`).
     pub fn army(&self, seat: Seat) -> SquareSet {
         self.armies[seat.index()]
+    }
+
+    /// The worth of `seat`'s pieces where they stand, on `scale` (`placement`).
+    pub fn placed_worth(&self, seat: Seat, scale: super::placement::Scale) -> i32 {
+        self.placed[seat.index()][scale as usize]
     }
 
     /// The squares holding a piece, anyone's.

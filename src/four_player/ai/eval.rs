@@ -7,48 +7,21 @@
 //! one seat against its rivals, with the claim win (two left, more than 20 points ahead) near
 //! the value of a won game.
 
-use crate::four_player::board::{Mark, Piece, PieceKind, Seat, Square, SquareSet};
+use crate::four_player::board::{PieceKind, Seat, Square, SquareSet};
 use crate::four_player::game::Team;
 use crate::four_player::moves::tables;
 use crate::four_player::position::{PerSeat, Position};
 use crate::four_player::rules::{RuleKind, Rules};
 
-/// Material in Teams and Club (centipawns): on the big board bishops and queens reach further.
-const TEAM_VALUES: [i32; 6] = [100, 300, 400, 500, 1000, 0];
-/// A point of FFA's score, in the evaluation's unit.
-pub const POINT: i32 = 100;
+use crate::four_player::placement::Scale;
+pub use crate::four_player::placement::{POINT, piece_value};
+
 /// An FFA seat out of the game scores nothing more: worth this much less than its points.
 const OUT_PENALTY: i32 = 15 * POINT;
 /// A Club army frozen by a mate: its pieces still stand but do nothing.
 const FROZEN_PENALTY: i32 = 700;
 /// FFA: a first place the seat can claim now, or has.
 pub const CLAIM_VALUE: i32 = 60 * POINT;
-
-/// What a piece is worth on the board under `rules`: in FFA, a share of the points it would
-/// give whoever takes it (a one-point queen keeps a queen's power but costs little to lose).
-pub fn piece_value(rules: Rules, kind: PieceKind, mark: Mark) -> i32 {
-    match rules.kind {
-        RuleKind::Ffa => {
-            let points = match (kind, mark) {
-                (PieceKind::Queen, Mark::OnePoint) => 6,
-                // A king is not taken (but under `capture-king`, where its 20 are the game).
-                (PieceKind::King, _) => 0,
-                _ => Piece::new(Seat::Red, kind).capture_points() as i32,
-            };
-            points * POINT * 3 / 4
-        }
-        _ => TEAM_VALUES[kind.index()],
-    }
-}
-
-/// How far forward a pawn must go to promote (the rank FFA and Teams promote on; the
-/// Club's pawns promote on an opponent's starting row, about as far as Teams').
-fn promotion_progress(rules: Rules) -> i32 {
-    match rules.kind {
-        RuleKind::Ffa => 7,
-        _ => 10,
-    }
-}
 
 /// Every seat's value as it stands (out seats: their points only).
 pub fn seat_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
@@ -66,79 +39,32 @@ pub fn seat_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
 /// this far outside the window.
 pub const MOBILITY_MARGIN: i32 = 120;
 
-/// What a plain piece of `seat` on `square` is worth before mobility: its material, a pawn's
-/// progress towards promotion, a developed knight or bishop.
-fn placed_value(rules: Rules, seat: Seat, kind: PieceKind, mark: Mark, square: Square) -> i32 {
-    let mut v = piece_value(rules, kind, mark);
-    let progress = seat.progress(square) as i32;
-    let promote_at = promotion_progress(rules);
-    match kind {
-        PieceKind::Pawn if mark != Mark::Turned => {
-            let step = (progress - 1).clamp(0, promote_at);
-            v += step * step * 3;
-            if promote_at - progress <= 1 {
-                v += 60;
-            }
-        }
-        PieceKind::Knight | PieceKind::Bishop => v += 12 * (progress > 0) as i32,
-        _ => {}
-    }
-    v
-}
-
-/// `placed_value` of plain pieces, per (FFA or not, seat, kind, square), and the king's ring
-/// of each square as a set: the evaluation runs at every node, so these are looked up.
-struct Tables {
-    placed: Vec<i32>,
-    rings: Vec<SquareSet>,
-}
-
-fn placed_index(ffa: bool, seat: Seat, kind: PieceKind, square: Square) -> usize {
-    ((usize::from(ffa) * 4 + seat.index()) * 6 + kind.index()) * 196 + square.index()
-}
-
-fn eval_tables() -> &'static Tables {
-    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut placed = vec![0; 2 * 4 * 6 * 196];
-        for (ffa, rules) in [(false, Rules::TEAMS), (true, Rules::FFA)] {
-            for seat in Seat::ALL {
-                for kind in PieceKind::ALL {
-                    for &square in Square::list() {
-                        placed[placed_index(ffa, seat, kind, square)] =
-                            placed_value(rules, seat, kind, Mark::Plain, square);
-                    }
-                }
-            }
-        }
+/// The king's ring of each square as a set (the shelter term looks it up at every node).
+fn rings() -> &'static [SquareSet] {
+    static RINGS: std::sync::OnceLock<Vec<SquareSet>> = std::sync::OnceLock::new();
+    RINGS.get_or_init(|| {
         let mut rings = vec![SquareSet::EMPTY; 196];
         for &square in Square::list() {
             for &next in &tables().king[square.index()] {
                 rings[square.index()].insert(next);
             }
         }
-        Tables { placed, rings }
+        rings
     })
 }
 
 /// Everything but mobility: material, points, pawns, development, the king's shelter.
 pub fn base_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
-    let tables = eval_tables();
-    let ffa = rules.kind == RuleKind::Ffa;
+    let rings = rings();
+    let scale = Scale::of(rules);
     let mut values = [0i32; 4];
     for seat in Seat::ALL {
         let i = seat.index();
         let army = pos.army(seat);
-        for square in army.iter() {
-            let Some(piece) = pos.piece_at(square) else { continue };
-            values[i] += match piece.mark {
-                Mark::Plain => tables.placed[placed_index(ffa, seat, piece.kind, square)],
-                mark => placed_value(rules, seat, piece.kind, mark, square),
-            };
-        }
+        values[i] += pos.placed_worth(seat, scale);
         if let Some(king) = pos.king_square(seat) {
             // Own pieces next to the king shelter it (up to four count).
-            let shelter = tables.rings[king.index()].intersection(army).len().min(4) as i32;
+            let shelter = rings[king.index()].intersection(army).len().min(4) as i32;
             values[i] += shelter * 10;
         }
         match rules.kind {
