@@ -226,6 +226,7 @@ struct Calm {
 mod tests {
     use super::*;
     use crate::engine::random::Rng;
+    use crate::four_player::movegen::tests::a_move_preferring_checks;
     use crate::four_player::{Game, Setup, Turn};
 
     impl Position {
@@ -301,21 +302,9 @@ mod tests {
                         pos.to_fen4()
                     );
                 }
-                let moves = game.legal_moves();
-                if moves.is_empty() || game.outcome().is_some() {
+                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
                     break;
-                }
-                let checking: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| game.position().kings_checked_by(rules, m).iter().any(|&c| c))
-                    .collect();
-                let pool: &[Move] = if !checking.is_empty() && rng.below(2) == 0 {
-                    &checking
-                } else {
-                    moves
                 };
-                let mv = pool[rng.below(pool.len() as u64) as usize];
                 game.play(Turn::Move(mv)).unwrap();
             }
         }

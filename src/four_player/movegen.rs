@@ -759,10 +759,31 @@ fn pawn_captures_towards(direction: Seat, pawn: Square, target: Square) -> bool 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::random::Rng;
     use crate::four_player::{Game, Setup, Turn};
+
+    /// A random legal move, a checking one half the time when there is one (random games then
+    /// reach checks, mates and frozen armies); `None` when the game is over.
+    pub(in crate::four_player) fn a_move_preferring_checks(game: &Game, rng: &mut Rng) -> Option<Move> {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            return None;
+        }
+        let rules = game.rules;
+        let checking: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| game.position().kings_checked_by(rules, m).iter().any(|&c| c))
+            .collect();
+        let pool: &[Move] = if !checking.is_empty() && rng.below(2) == 0 {
+            &checking
+        } else {
+            moves
+        };
+        Some(pool[rng.below(pool.len() as u64) as usize])
+    }
 
     /// The mate test's short cut (the king first, only pieces that could reach a check's line)
     /// agrees with trying every pseudo-legal move, for every seat in check, over random Teams
@@ -792,21 +813,9 @@ mod tests {
                             pos.to_fen4()
                         );
                     }
-                    let moves = game.legal_moves();
-                    if moves.is_empty() || game.outcome().is_some() {
+                    let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
                         break;
-                    }
-                    let checking: Vec<Move> = moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| game.position().kings_checked_by(rules, m).iter().any(|&c| c))
-                        .collect();
-                    let pool: &[Move] = if !checking.is_empty() && rng.below(2) == 0 {
-                        &checking
-                    } else {
-                        moves
                     };
-                    let mv = pool[rng.below(pool.len() as u64) as usize];
                     game.play(Turn::Move(mv)).unwrap();
                 }
             }
