@@ -135,6 +135,11 @@ impl SquareSet {
         (0..4).all(|i| self.0[i] & !other.0[i] == 0)
     }
 
+    /// The squares of `self` not in `other`.
+    pub fn without(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
     /// The squares in either set.
     pub fn union(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))

@@ -188,7 +188,8 @@ impl Position {
         let frozen = self.frozen[seat.index()];
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
-        let found = self.any_move_that_may_end_check(rules, seat, scratch, |pos, mv| {
+        let escapes = self.check_escapes(rules, seat);
+        let found = self.any_move_that_may_end_check(rules, seat, escapes, scratch, |pos, mv| {
             let undo = pos.make_move_for(rules, seat, mv);
             let safe = pos.club_safe(rules, seat, before);
             pos.unmake_move(mv, undo);

@@ -98,6 +98,10 @@ pub struct Tables {
     pub knight_set: Vec<SquareSet>,
     pub ray: Vec<[SquareSet; 196]>,
     pub ray_len: [[u8; 196]; 8],
+    /// `open_reach[s][kind]`: the squares a knight, bishop, rook, queen or king (by
+    /// `PieceKind::index`) on `s` reaches on an empty board; a pawn's is left empty. A piece
+    /// with nothing to take in its open reach has no capture, so a capture generator passes it by.
+    pub open_reach: Vec<[SquareSet; 6]>,
 }
 
 /// Whether direction `d` of `DIRECTIONS` goes up the mailbox (`+1`, `+14`, `+15`, `+13`): the
@@ -128,6 +132,7 @@ pub fn tables() -> &'static Tables {
             knight_set: vec![SquareSet::EMPTY; 196],
             ray: vec![[SquareSet::EMPTY; 196]; 8],
             ray_len: [[0; 196]; 8],
+            open_reach: vec![[SquareSet::EMPTY; 6]; 196],
         };
         for s in Square::all() {
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
@@ -148,6 +153,16 @@ pub fn tables() -> &'static Tables {
                     at = t.step[d][to.index()];
                 }
             }
+            let rays = |ds: std::ops::Range<usize>| ds.fold(SquareSet::EMPTY, |set, d| set.union(t.ray[d][s.index()]));
+            let mut reach = [SquareSet::EMPTY; 6];
+            reach[PieceKind::Knight.index()] = t.knight_set[s.index()];
+            reach[PieceKind::Bishop.index()] = rays(4..8);
+            reach[PieceKind::Rook.index()] = rays(0..4);
+            reach[PieceKind::Queen.index()] = rays(0..8);
+            for &to in &t.king[s.index()] {
+                reach[PieceKind::King.index()].insert(to);
+            }
+            t.open_reach[s.index()] = reach;
         }
         t
     })

@@ -31,6 +31,9 @@ pub struct Position {
     /// The squares holding any piece (grey ones too), kept by `put` and `remove`: rays find
     /// their first piece by a bit scan.
     occupied: SquareSet,
+    /// Per piece kind (`PieceKind::index`), the squares holding one, anyone's, kept by `put`
+    /// and `remove`: the evaluation visits a seat's sliders and knights, not its pawns.
+    kinds: [SquareSet; 6],
     /// Per seat, its pieces' worth where they stand under both scales (`placement`), kept by
     /// `put` and `remove`.
     placed: PerSeat<[i32; 2]>,
@@ -54,6 +57,7 @@ impl Position {
             kings: [None; 4],
             armies: [SquareSet::EMPTY; 4],
             occupied: SquareSet::EMPTY,
+            kinds: [SquareSet::EMPTY; 6],
             placed: [[0; 2]; 4],
             board_key: 0,
         }
@@ -118,6 +122,7 @@ impl Position {
             }
         }
         self.occupied.insert(square);
+        self.kinds[piece.kind.index()].insert(square);
         self.board_key ^= super::zobrist::piece_key(piece, square);
         self.board[square.index()] = Some(piece);
     }
@@ -125,6 +130,7 @@ impl Position {
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.board[square.index()].take()?;
         self.occupied.remove(square);
+        self.kinds[piece.kind.index()].remove(square);
         if let Owner::Seat(seat) = piece.owner {
             self.armies[seat.index()].remove(square);
             let worth = super::placement::placed(seat, piece, square);
@@ -163,6 +169,11 @@ impl Position {
     /// The worth of `seat`'s pieces where they stand, on `scale` (`placement`).
     pub fn placed_worth(&self, seat: Seat, scale: super::placement::Scale) -> i32 {
         self.placed[seat.index()][scale as usize]
+    }
+
+    /// The squares holding a piece of `kind`, anyone's.
+    pub fn of_kind(&self, kind: PieceKind) -> SquareSet {
+        self.kinds[kind.index()]
     }
 
     /// The squares holding a piece, anyone's.
@@ -215,5 +226,51 @@ impl Setup {
 
     pub fn position(self) -> Position {
         Position::from_fen4(self.fen4()).expect("the setups are valid FEN4")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::Rng;
+    use crate::four_player::movegen::tests::a_move_preferring_checks;
+    use crate::four_player::rules::Rules;
+    use crate::four_player::{Game, Turn};
+
+    /// The sets `put` and `remove` keep (each army, the occupied squares, each kind's squares)
+    /// are the board's, walked square by square, over random games of all three rule sets.
+    #[test]
+    fn the_kept_sets_are_the_board_walked() {
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+            for _ in 0..15 {
+                let mut game = Game::new(rules, Setup::Modern.position());
+                for _ in 0..200 {
+                    let pos = game.position();
+                    let walked = |keep: &dyn Fn(Piece) -> bool| {
+                        pos.placements()
+                            .filter(|&(_, p)| keep(p))
+                            .fold(SquareSet::EMPTY, |mut set, (s, _)| {
+                                set.insert(s);
+                                set
+                            })
+                    };
+                    assert_eq!(pos.occupied(), walked(&|_| true), "{}", pos.to_fen4());
+                    for seat in Seat::ALL {
+                        assert_eq!(pos.army(seat), walked(&|p| p.seat() == Some(seat)), "{}", pos.to_fen4());
+                    }
+                    for kind in PieceKind::ALL {
+                        assert_eq!(pos.of_kind(kind), walked(&|p| p.kind == kind), "{}", pos.to_fen4());
+                    }
+                    checked += 1;
+                    let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
+                        break;
+                    };
+                    game.play(Turn::Move(mv)).unwrap();
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked}");
     }
 }

@@ -82,41 +82,42 @@ pub fn base_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
 }
 
 /// The squares each live seat's knights, bishops, rooks and queens reach (empty, or holding a
-/// piece not their own), a few centipawns each. A ray's reach is read from its first piece,
-/// found by a bit scan: the evaluation runs at every node.
+/// piece not their own), a few centipawns each. The position's per-kind sets give the pieces
+/// (pawns and kings are never visited), and a ray's reach is read from its first piece, found
+/// by a bit scan: the evaluation runs at every node.
 pub fn mobility(pos: &Position) -> PerSeat<i32> {
     let t = tables();
     let occupied = pos.occupied();
     let mut values = [0i32; 4];
     for seat in Seat::ALL {
         let own = pos.army(seat);
-        let mut value = 0;
-        for square in own.iter() {
-            let Some(piece) = pos.piece_at(square) else { continue };
-            let directions = match piece.kind {
-                PieceKind::Knight => {
-                    let knight = t.knight_set[square.index()];
-                    value += 3 * (knight.len() - knight.intersection(own).len()) as i32;
-                    continue;
-                }
-                PieceKind::Rook => 0..4,
-                PieceKind::Bishop => 4..8,
-                PieceKind::Queen => 0..8,
-                PieceKind::Pawn | PieceKind::King => continue,
-            };
-            let mut reach = 0;
-            for d in directions {
-                let lengths = &t.ray_len[d];
-                reach += match t.first_on_ray(d, square, occupied) {
-                    None => i32::from(lengths[square.index()]),
-                    Some(stop) => {
-                        let up_to = i32::from(lengths[square.index()] - lengths[stop.index()]);
-                        up_to - i32::from(own.contains(stop))
+        let reach = |square: Square, directions: std::ops::Range<usize>| -> i32 {
+            directions
+                .map(|d| {
+                    let lengths = &t.ray_len[d];
+                    match t.first_on_ray(d, square, occupied) {
+                        None => i32::from(lengths[square.index()]),
+                        Some(stop) => {
+                            i32::from(lengths[square.index()] - lengths[stop.index()]) - i32::from(own.contains(stop))
+                        }
                     }
-                };
-            }
-            // A queen's reach matters less per square than a rook's (it has more).
-            value += reach * if piece.kind == PieceKind::Queen { 1 } else { 2 };
+                })
+                .sum()
+        };
+        let mut value = 0;
+        for square in own.intersection(pos.of_kind(PieceKind::Knight)).iter() {
+            let knight = t.knight_set[square.index()];
+            value += 3 * (knight.len() - knight.intersection(own).len()) as i32;
+        }
+        for square in own.intersection(pos.of_kind(PieceKind::Rook)).iter() {
+            value += 2 * reach(square, 0..4);
+        }
+        for square in own.intersection(pos.of_kind(PieceKind::Bishop)).iter() {
+            value += 2 * reach(square, 4..8);
+        }
+        // A queen's reach matters less per square than a rook's (it has more).
+        for square in own.intersection(pos.of_kind(PieceKind::Queen)).iter() {
+            value += reach(square, 0..8);
         }
         values[seat.index()] = value;
     }
