@@ -240,9 +240,7 @@ impl Position {
     fn allows(&mut self, rules: Rules, seat: Seat, legality: &Legality, mv: Move, scratch: &mut Vec<Move>) -> bool {
         match legality {
             Legality::Any => true,
-            Legality::Tested(tests) => tests
-                .known(mv)
-                .unwrap_or_else(|| self.leaves_king_safe(rules, seat, mv)),
+            Legality::Tested(tests) => tests.known(mv).unwrap_or_else(|| self.keeps_king_safe(rules, seat, mv)),
             Legality::Club(club) => self.club_allows(rules, seat, club, mv, scratch),
         }
     }
@@ -257,7 +255,7 @@ impl Position {
         }
         let tests = self.needs_test(rules, seat);
         self.any_move_that_may_end_check(rules, seat, tests.escapes, scratch, |pos, mv| {
-            tests.known(mv).unwrap_or_else(|| pos.leaves_king_safe(rules, seat, mv))
+            tests.known(mv).unwrap_or_else(|| pos.keeps_king_safe(rules, seat, mv))
         })
     }
 
@@ -318,6 +316,20 @@ impl Position {
             king: Some(king),
             squares: Some(squares),
         }
+    }
+
+    /// Whether `seat`'s king is out of check after `mv`. A king's step (or capture) is judged
+    /// with the king lifted off the board: nothing else changes that could attack the square
+    /// it steps to. Other moves are played (`leaves_king_safe`).
+    fn keeps_king_safe(&mut self, rules: Rules, seat: Seat, mv: Move) -> bool {
+        if mv.kind != MoveKind::Normal || self.king_square(seat) != Some(mv.from) {
+            return self.leaves_king_safe(rules, seat, mv);
+        }
+        // Only the mailbox is touched: the attack scan reads nothing else.
+        let king = self.board[mv.from.index()].take();
+        let safe = !self.attacked(mv.to, |s| self.checks(rules, s, seat));
+        self.board[mv.from.index()] = king;
+        safe
     }
 
     /// Plays `mv` for `seat` and says whether its king is then out of check.
