@@ -10,7 +10,7 @@ use crate::fourfold::rules::pgn;
 pub fn execute(command: Command) -> Result<(), String> {
     match command {
         Command::Bestmove {
-            start,
+            game,
             level,
             depth,
             movetime,
@@ -22,7 +22,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 nodes,
                 movetime_ms: movetime,
             };
-            super::engine_commands::bestmove(start.position()?, level.as_deref(), limits, seed)
+            super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed)
         }
         Command::Selfplay {
             white,
@@ -195,17 +195,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Pgn { file } => {
-            let shown = file.display();
-            let text = crate::files::read_text_limited(&file, pgn::MAX_BYTES).map_err(|e| match e {
-                crate::files::ReadError::TooLarge { .. } => {
-                    format!(
-                        "{shown}: invalid PGN4D: the file is over the limit of {} bytes (256 KiB)",
-                        pgn::MAX_BYTES
-                    )
-                }
-                other => other.to_string(),
-            })?;
-            let record = pgn::import(&text).map_err(|e| format!("{shown}: {e}"))?;
+            let record = read_pgn(&file)?;
             let game = &record.game;
             say!("fen {}", game.position().to_fen());
             match game.outcome() {
@@ -215,6 +205,21 @@ pub fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Reads and validates a PGN4D file, within `pgn::MAX_BYTES`; errors name the file.
+pub fn read_pgn(file: &std::path::Path) -> Result<pgn::Record, String> {
+    let shown = file.display();
+    let text = crate::files::read_text_limited(file, pgn::MAX_BYTES).map_err(|e| match e {
+        crate::files::ReadError::TooLarge { .. } => {
+            format!(
+                "{shown}: invalid PGN4D: the file is over the limit of {} bytes (256 KiB)",
+                pgn::MAX_BYTES
+            )
+        }
+        other => other.to_string(),
+    })?;
+    pgn::import(&text).map_err(|e| format!("{shown}: {e}"))
 }
 
 fn rating(path: Option<std::path::PathBuf>, last: usize) -> Result<(), String> {

@@ -38,8 +38,8 @@ fn info_line(pos: &Position, info: &SearchInfo) -> String {
     )
 }
 
-pub fn bestmove(position: Position, level: Option<&str>, limits: Limits, seed: u64) -> Result<(), String> {
-    let game = Game::new(position);
+/// Searches the game's last position, with the positions before it known (repetitions).
+pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64) -> Result<(), String> {
     if let Some(outcome) = game.outcome() {
         say!("outcome {} {}", outcome.result_token(), outcome.reason());
         say!("bestmove none");

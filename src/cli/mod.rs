@@ -15,7 +15,9 @@ mod four_player_engine;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
-use crate::fourfold::rules::{Position, Setup};
+use crate::fourfold::rules::game::MAX_PLIES;
+use crate::fourfold::rules::lan::{Strictness, parse_move};
+use crate::fourfold::rules::{Game, Position, Setup};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -57,7 +59,7 @@ pub enum Command {
     /// Search the position and print the computer's move.
     Bestmove {
         #[command(flatten)]
-        start: StartPosition,
+        game: GameSoFar,
         /// A named level (beginner, novice, casual, club, strong, master); the default is strong.
         #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes"])]
         level: Option<String>,
@@ -197,6 +199,44 @@ pub struct StartPosition {
     /// A position in FEN4D.
     #[arg(long)]
     pub fen: Option<String>,
+}
+
+/// The game `bestmove` searches: a start position and the moves played from it, or a PGN4D
+/// record. The computer sees every position the game passed through, so it can tell a
+/// repetition coming (a repeated position is a draw to the search).
+#[derive(Args, Debug)]
+pub struct GameSoFar {
+    #[command(flatten)]
+    pub start: StartPosition,
+    /// The moves played from the start, in LAN4D, space-separated ("b2-b3 c3-c2").
+    #[arg(long, allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// A PGN4D record of the game so far (instead of a start and moves).
+    #[arg(long, conflicts_with_all = ["setup", "fen", "moves"])]
+    pub pgn: Option<std::path::PathBuf>,
+}
+
+impl GameSoFar {
+    pub fn game(&self) -> Result<Game, String> {
+        if let Some(file) = &self.pgn {
+            return Ok(commands::read_pgn(file)?.game);
+        }
+        let mut game = Game::new(self.start.position()?);
+        let words: Vec<&str> = self.moves.as_deref().unwrap_or("").split_whitespace().collect();
+        if words.len() > MAX_PLIES {
+            return Err(format!(
+                "--moves: {} moves, more than a game holds ({MAX_PLIES})",
+                words.len()
+            ));
+        }
+        for (i, word) in words.iter().enumerate() {
+            let mv = parse_move(game.position(), word, Strictness::Lenient)
+                .map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+            game.play(mv)
+                .map_err(|e| format!("--moves: move {} '{word}': {e}", i + 1))?;
+        }
+        Ok(game)
+    }
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]

@@ -137,3 +137,76 @@ fn endless_and_special_files_are_refused_at_once() {
     }
     std::fs::remove_file(fifo).unwrap();
 }
+
+/// `bestmove` with the game so far: a winning side that would repeat the position without
+/// knowing the history picks another move once `--moves` tells it the position was seen.
+#[test]
+fn bestmove_with_the_moves_so_far_avoids_a_repetition_when_ahead() {
+    use tesseract_chess::fourfold::rules::lan::format_move;
+    use tesseract_chess::fourfold::rules::{Game, Move, Position};
+
+    // King and queen against king, a mate too deep for four plies.
+    let fen = "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/3Q w 0 1";
+    let best = |moves: &str| {
+        let out = stdout(&run(&["bestmove", "--fen", fen, "--moves", moves, "--depth", "4"]));
+        let last = out.lines().last().unwrap_or("").to_string();
+        (last.strip_prefix("bestmove ").unwrap_or("").to_string(), out)
+    };
+    let (alone, _) = best("");
+    // The history that returns to the start: the move chosen, a reply, both taken back.
+    let start = Position::from_fen(fen).unwrap();
+    let reverse = |pos: &Position, mv: Move| {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from == mv.to && m.to == mv.from)
+    };
+    let chosen = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| format_move(&start, m) == alone)
+        .unwrap();
+    let mut history = None;
+    let mut after_chosen = start.clone();
+    after_chosen.make(chosen);
+    for reply in after_chosen.legal_moves().iter().copied() {
+        let mut line = vec![chosen, reply];
+        let mut game = Game::new(start.clone());
+        game.play(chosen).unwrap();
+        game.play(reply).unwrap();
+        let Some(back) = reverse(game.position(), chosen) else {
+            continue;
+        };
+        game.play(back).unwrap();
+        let Some(reply_back) = reverse(game.position(), reply) else {
+            continue;
+        };
+        game.play(reply_back).unwrap();
+        line.extend([back, reply_back]);
+        assert_eq!(game.position().key(), start.key());
+        let mut pos = start.clone();
+        let texts: Vec<String> = line
+            .iter()
+            .map(|&mv| {
+                let text = format_move(&pos, mv);
+                pos.make(mv);
+                text
+            })
+            .collect();
+        history = Some(texts.join(" "));
+        break;
+    }
+    let history = history.expect("a reply that can be taken back");
+    let (with_history, out) = best(&history);
+    assert_ne!(with_history, alone, "{history}: {out}");
+    let last_score = out.lines().rev().find_map(|l| l.split(" score ").nth(1)).unwrap_or("");
+    let winning = last_score.starts_with("mate ") && !last_score.starts_with("mate -")
+        || last_score
+            .strip_prefix("cp ")
+            .and_then(|rest| rest.split(' ').next()?.parse::<i32>().ok())
+            .is_some_and(|cp| cp > 300);
+    assert!(winning, "still winning: {out}");
+    assert_fails(&["bestmove", "--moves", "b1@00-b9@00"], "--moves: move 1");
+    assert_fails(&["bestmove", "--pgn", "x.pgn", "--fen", fen], "cannot be used with");
+}
