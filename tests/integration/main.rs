@@ -4,6 +4,7 @@
 mod ai;
 mod app;
 mod cli;
+mod endgames;
 mod four_player;
 mod four_player_ai;
 mod four_player_app;

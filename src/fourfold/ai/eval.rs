@@ -71,6 +71,9 @@ pub const EVAL_LIMIT: i32 = 30_000;
 
 /// Score of `pos` in centipawns from the side to move's point of view, within ±`EVAL_LIMIT`.
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    if cannot_mate(pos) {
+        return 0;
+    }
     let reach = reach_table();
     let occupied = pos.occupied().0;
     let mut score = [0i32; 2];
@@ -108,6 +111,16 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     }
     let us = pos.side_to_move().index();
     (score[us] - score[1 - us] + weights.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// A king and one rook, bishop or knight against a bare king: on this board no such position
+/// is a checkmate (tests/integration/endgames.rs solves them all), so however it is played it
+/// is a draw, and worth no more than one.
+pub fn cannot_mate(pos: &Position) -> bool {
+    pos.piece_count() == 3
+        && [PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight]
+            .iter()
+            .any(|&kind| Color::ALL.iter().any(|&c| !pos.pieces(c, kind).is_empty()))
 }
 
 /// Whether the side to move has a piece other than pawns and king (null-move safety).
