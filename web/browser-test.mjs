@@ -13,6 +13,7 @@
 // from the address and is played with the keyboard. Prints the timings as one JSON line.
 
 import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -46,27 +47,21 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-// ---- a static file server -------------------------------------------------------------------
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".wasm": "application/wasm",
-  ".ron": "text/plain; charset=utf-8",
-  ".png": "image/png",
-};
-
-const server = http.createServer((request, response) => {
-  const url = new URL(request.url, "http://127.0.0.1");
-  const file = path.join(served, decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
-  if (!file.startsWith(served + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    response.writeHead(404).end("not found");
-    return;
-  }
-  response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-  fs.createReadStream(file).pipe(response);
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+// ---- the build served as `web/serve.mjs` serves it: precompressed copies by Accept-Encoding --
+const server = await serve(served, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
+
+// What the server sends for `urlPath` when the client accepts `acceptEncoding`.
+function head(urlPath, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}${urlPath}`, { method: "HEAD", headers: { "accept-encoding": acceptEncoding } }, (r) => {
+      r.resume();
+      resolve({ status: r.statusCode, encoding: r.headers["content-encoding"] ?? null, length: Number(r.headers["content-length"]), type: r.headers["content-type"] });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 // ---- PNG decoding, for "is the board drawn" --------------------------------------------------
 function decodePng(buffer) {
@@ -146,6 +141,11 @@ async function openPage(context, query = "") {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
+  // The Content-Encoding each file came with, by path.
+  const encodings = {};
+  page.on("response", (r) => {
+    encodings[new URL(r.url()).pathname] = r.headers()["content-encoding"] ?? null;
+  });
   await page.addInitScript(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
@@ -154,7 +154,7 @@ async function openPage(context, query = "") {
   });
   await page.goto(`${origin}/${query}`);
   await page.waitForFunction(() => document.body.dataset.firstFrameMs, null, { timeout: 240_000 });
-  return { page, errors };
+  return { page, errors, encodings };
 }
 
 const status = (page) =>
@@ -184,8 +184,28 @@ const results = {};
 const consoleLog = [];
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 try {
+  // 0. Delivery: the precompressed copies by Accept-Encoding, the favicon, nothing from outside
+  // the folder.
+  const wasmPath = "/tesseract-chess_bg.wasm";
+  const wasmFile = path.join(served, wasmPath);
+  const size = (file) => fs.statSync(file).size;
+  results.wasmBytes = { raw: size(wasmFile), gzip: size(`${wasmFile}.gz`), brotli: size(`${wasmFile}.br`) };
+  const asBrotli = await head(wasmPath, "gzip, deflate, br");
+  check(
+    asBrotli.encoding === "br" && asBrotli.length === results.wasmBytes.brotli && asBrotli.type === "application/wasm",
+    `the .wasm to a browser that takes brotli: ${JSON.stringify(asBrotli)}`,
+  );
+  const asGzip = await head(wasmPath, "gzip, br;q=0");
+  check(asGzip.encoding === "gzip" && asGzip.length === results.wasmBytes.gzip, `the .wasm as gzip: ${JSON.stringify(asGzip)}`);
+  const asIs = await head(wasmPath, "identity");
+  check(asIs.encoding === null && asIs.length === results.wasmBytes.raw, `the .wasm uncompressed: ${JSON.stringify(asIs)}`);
+  check((await head("/..%2fCargo.toml", "")).status === 404, "a path out of the folder is refused");
+  const favicon = await head("/favicon.svg", "");
+  check(favicon.status === 200 && favicon.type === "image/svg+xml", `the favicon: ${JSON.stringify(favicon)}`);
+
   // 1. Loads, draws, and answers a keyboard move: against the strongest level, the longest think.
-  const { page, errors } = await openPage(context, "?level=master");
+  const { page, errors, encodings } = await openPage(context, "?level=master");
+  check(encodings[wasmPath] === "br", `Chromium got the .wasm as brotli: ${JSON.stringify(encodings)}`);
   results.firstFrameMs = Number(await page.evaluate(() => document.body.dataset.firstFrameMs));
   let shot;
   const drawDeadline = Date.now() + 240_000;
@@ -385,6 +405,23 @@ try {
   check(solved.includes("Red played Qg5xQd8") && solved.includes("Red 21"), `the scene's capture scored 9: ${solved}`);
   fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await crossLesson.page.screenshot());
   check(crossLesson.errors.length === 0, `console errors: ${crossLesson.errors.join(" | ")}`);
+  // 7. Offline: the service worker keeps the build, so a second visit with the network off
+  // starts (the address's query is the same page).
+  const offline = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const visit = await openPage(offline, "?level=casual");
+  await visit.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await visit.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+  results.offlineCachedFiles = await visit.page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith("tesseract-chess-"));
+    return name ? (await (await caches.open(name)).keys()).length : 0;
+  });
+  await offline.setOffline(true);
+  await visit.page.goto(`${origin}/?level=novice`);
+  await visit.page.waitForFunction(() => document.body.dataset.firstFrameMs, null, { timeout: 240_000 });
+  results.offlineFirstFrameMs = Number(await visit.page.evaluate(() => document.body.dataset.firstFrameMs));
+  fs.writeFileSync(path.join(artefacts, "browser-offline.png"), await visit.page.screenshot());
+  check(visit.errors.length === 0, `console errors offline: ${visit.errors.join(" | ")}`);
+  await offline.close();
   console.log(`browser test passed: ${JSON.stringify(results)}`);
 } catch (error) {
   console.error(consoleLog.slice(-40).join("\n"));

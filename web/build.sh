@@ -4,7 +4,8 @@
 # It adds the wasm32 target, installs wasm-bindgen-cli at exactly the wasm-bindgen version in
 # Cargo.lock (into ~/.cache/tesseract-chess/tools), builds with the `wasm-release` profile, binds,
 # optionally shrinks with wasm-opt -Oz (binaryen from npm; about 10 minutes on 2 cores), copies
-# index.html and scenes/ beside it, and prints the sizes.
+# index.html, the favicon and scenes/ beside it, writes the offline cache's service worker, writes
+# brotli and gzip copies of each file (node), and prints the sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,19 +47,21 @@ if [ "$optimise" = 1 ]; then
   mv "$wasm.opt" "$wasm"
 fi
 
-cp web/index.html "$out/"
+cp web/index.html web/favicon.svg "$out/"
 cp -r scenes "$out/scenes"
 
-# Sizes: the .wasm and the whole folder, raw and gzip -9 (what a server sends compressed).
-gz() { gzip -9 -c "$1" | wc -c; }
-mib() { awk -v b="$1" 'BEGIN { printf "%.2f MiB", b / 1048576 }'; }
-folder_raw=0
-folder_gz=0
-while IFS= read -r -d '' file; do
-  folder_raw=$((folder_raw + $(wc -c <"$file")))
-  folder_gz=$((folder_gz + $(gz "$file")))
-done < <(find "$out" -type f -print0)
+# The offline cache: the service worker with this build's version (a hash of its files) and
+# the list of files it keeps.
+build_version=$(cd "$out" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+files=$(cd "$out" && find . -type f | sed 's|^\./||' | sort | awk 'BEGIN { printf "[" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { printf "]" }')
+sed -e "s|__VERSION__|$build_version|" -e "s|__FILES__|$files|" web/sw.js >"$out/sw.js"
+
+# Precompressed copies beside each file (brotli 11 and gzip -9) for servers that send them, such
+# as web/serve.mjs; the sizes, raw, gzip and brotli.
 echo "web build in $out"
-echo "  .wasm:  $(mib "$(wc -c <"$wasm")") raw, $(mib "$(gz "$wasm")") gzip"
-echo "  folder: $(mib "$folder_raw") raw, $(mib "$folder_gz") gzip"
-echo "serve it with e.g.: python3 -m http.server -d $out 8000, then open http://127.0.0.1:8000/"
+if command -v node >/dev/null; then
+  node web/precompress.mjs "$out"
+else
+  echo "  (node is not installed: no precompressed .br and .gz copies)"
+fi
+echo "serve it with: node web/serve.mjs $out 8000, then open http://127.0.0.1:8000/"
