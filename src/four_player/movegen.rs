@@ -207,6 +207,22 @@ impl Position {
         false
     }
 
+    /// Whether `mv` is a legal move of the seat to move: a table's move, tried before the
+    /// seat's moves are generated (it may come from another position with the same key).
+    pub fn is_legal_move(&mut self, rules: Rules, mv: Move, scratch: &mut Vec<Move>) -> bool {
+        let seat = self.turn;
+        if !self.live(seat) || self.piece_at(mv.from).and_then(|p| p.seat()) != Some(seat) {
+            return false;
+        }
+        scratch.clear();
+        self.piece_moves(rules, seat, mv.from, Wanted::All, scratch);
+        if !scratch.contains(&mv) {
+            return false;
+        }
+        let legality = self.legality(rules, seat);
+        self.allows(rules, seat, &legality, mv, scratch)
+    }
+
     /// Keeps the moves of `seat` that are legal, in their order.
     fn retain_allowed(
         &mut self,
@@ -804,7 +820,8 @@ pub(super) mod tests {
     /// with nothing to take in its open reach passed by for captures) agree with playing every
     /// pseudo-legal move, over random games of all three rule sets played with a preference
     /// for checks: the same legal moves in the same order, the captures and promotions among
-    /// them, and whether the seat can move at all.
+    /// them, whether the seat can move at all, and which moves of any seat a table's move test
+    /// takes as legal.
     #[test]
     fn the_generators_agree_with_trying_every_move() {
         let mut rng = Rng::new(29);
@@ -836,6 +853,16 @@ pub(super) mod tests {
                         .collect();
                     assert_eq!(noisy, expected, "{}", pos.to_fen4());
                     assert_eq!(can_move, !legal.is_empty(), "{}", pos.to_fen4());
+                    // A table's move, which may belong to any seat or another position.
+                    let live: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| pos.live(s)).collect();
+                    for other in live {
+                        let mut candidates = Vec::new();
+                        pos.pseudo_moves(rules, other, &mut candidates);
+                        for mv in candidates {
+                            let known = pos.is_legal_move(rules, mv, &mut Vec::new());
+                            assert_eq!(known, legal.contains(&mv), "{mv:?} in {}", pos.to_fen4());
+                        }
+                    }
                     positions += 1;
                     noisy_moves += noisy.len();
                     let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {

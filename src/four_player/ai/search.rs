@@ -634,6 +634,34 @@ impl<'a> Run<'a> {
         if self.strategy == Strategy::BestReply && !maximizing {
             return self.best_reply(depth, ply, alpha, beta, key, table_move);
         }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        // The table's move first, before the others are generated: it often cuts the node off.
+        let mut scratch = std::mem::take(&mut self.engine.lists[ply + 1]);
+        let table_first = table_move.filter(|&mv| self.pos.is_legal_move(self.rules, mv, &mut scratch));
+        self.engine.lists[ply + 1] = scratch;
+        if let Some(mv) = table_first {
+            let score = self.child(mv, depth, ply, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            best = score;
+            best_move = Some(mv);
+            if maximizing {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                self.reward(seat, mv, ply, depth);
+                let bound = bound_of(best, alpha0, beta0);
+                self.engine
+                    .tt
+                    .store(key, best_move, to_table(best, ply), depth, bound, false);
+                return best;
+            }
+        }
         let mut moves = std::mem::take(&mut self.engine.lists[ply]);
         self.pos.generate_legal(self.rules, &mut moves);
         if moves.is_empty() {
@@ -649,17 +677,17 @@ impl<'a> Run<'a> {
             mv,
         }));
         self.engine.lists[ply] = moves;
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = if maximizing { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        for i in 0..picks.len() {
+        // The table's move scores highest: taking it out first leaves the others in the order
+        // they would have had.
+        let first = if table_first.is_some() {
+            next_pick(&mut picks, 0);
+            1
+        } else {
+            0
+        };
+        for i in first..picks.len() {
             let mv = next_pick(&mut picks, i).mv;
-            let undo = self.pos.make(self.rules, mv);
-            let extension = self.extension(seat, ply);
-            self.keys.push(self.pos.key());
-            let score = self.search(depth - 1 + extension, ply + 1, alpha, beta, 0);
-            self.keys.pop();
-            self.pos.unmake(mv, undo);
+            let score = self.child(mv, depth, ply, alpha, beta);
             if self.aborted {
                 self.engine.picks[ply] = picks;
                 return 0;
@@ -685,6 +713,19 @@ impl<'a> Run<'a> {
             .tt
             .store(key, best_move, to_table(best, ply), depth, bound, false);
         best
+    }
+
+    /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
+    /// (more when it checks an opponent).
+    fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let seat = self.pos.turn;
+        let undo = self.pos.make(self.rules, mv);
+        let extension = self.extension(seat, ply);
+        self.keys.push(self.pos.key());
+        let score = self.search(depth - 1 + extension, ply + 1, alpha, beta, 0);
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+        score
     }
 
     /// Best-reply search's rivals' layer: every rival's moves together, the root seat's score
