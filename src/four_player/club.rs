@@ -154,7 +154,15 @@ impl Position {
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
         let escapes = self.check_escapes(rules, seat);
+        // A king's step that leaves no line open onto the partner's king brings it no new
+        // attacker (a piece it takes can only be one less): only the square stepped to counts.
+        let partner_openers = self.king_square(seat.partner()).map_or(SquareSet::EMPTY, |king| {
+            self.shields(rules, seat.partner(), king, |_| true)
+        });
         let found = self.any_move_that_may_end_check(rules, seat, escapes, scratch, |pos, mv| {
+            if pos.is_king_step(seat, mv) && !partner_openers.contains(mv.from) {
+                return pos.king_step_safe(rules, seat, mv);
+            }
             let undo = pos.make_move_for(rules, seat, mv);
             let safe = pos.club_safe(rules, seat, before);
             pos.unmake_move(mv, undo);
@@ -273,6 +281,35 @@ mod tests {
             decided > 50_000 && worked_out > 2_000 && frozen_positions > 50 && mate_tests > 20_000,
             "{decided} {worked_out} {frozen_positions} {mate_tests}"
         );
+    }
+
+    /// A king's step that opens a line onto the partner's king is no escape: Red's king on h5,
+    /// in check from Green's bishop and Blue's rook, shields Yellow's king on h14 from that rook,
+    /// and every square it may step to is either attacked or off the h-file.
+    #[test]
+    fn a_king_step_that_bares_the_partners_king_is_no_escape() {
+        use crate::four_player::board::{Piece, Square};
+        let mut pos = Position::empty();
+        for (name, seat, kind) in [
+            ("h5", Seat::Red, PieceKind::King),
+            ("a7", Seat::Blue, PieceKind::King),
+            ("h14", Seat::Yellow, PieceKind::King),
+            ("n8", Seat::Green, PieceKind::King),
+            ("h2", Seat::Blue, PieceKind::Rook),
+            ("a4", Seat::Blue, PieceKind::Rook),
+            ("a6", Seat::Blue, PieceKind::Rook),
+            ("k8", Seat::Green, PieceKind::Bishop),
+        ] {
+            pos.put(name.parse::<Square>().unwrap(), Piece::new(seat, kind));
+        }
+        assert!(pos.in_check(Rules::CLUB, Seat::Red));
+        assert!(
+            !pos.has_club_move(Rules::CLUB, Seat::Red, &mut Vec::new()),
+            "Kh5-g5 bares Yellow's king"
+        );
+        assert!(!pos.has_club_move_tried_all(Rules::CLUB, Seat::Red));
+        // Under Teams the same step is an escape.
+        assert!(pos.has_legal_move(Rules::TEAMS, Seat::Red, &mut Vec::new()));
     }
 
     /// Every move the no-line test lets through is legal by the rule as written (played, the

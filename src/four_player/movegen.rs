@@ -335,12 +335,24 @@ impl Position {
     }
 
     /// Whether `seat`'s king is out of check after `mv`. A king's step (or capture) is judged
-    /// with the king lifted off the board: nothing else changes that could attack the square
-    /// it steps to. Other moves are played (`leaves_king_safe`).
+    /// with the king lifted off the board (`king_step_safe`). Other moves are played
+    /// (`leaves_king_safe`).
     fn keeps_king_safe(&mut self, rules: Rules, seat: Seat, mv: Move) -> bool {
-        if mv.kind != MoveKind::Normal || self.king_square(seat) != Some(mv.from) {
-            return self.leaves_king_safe(rules, seat, mv);
+        if self.is_king_step(seat, mv) {
+            return self.king_step_safe(rules, seat, mv);
         }
+        self.leaves_king_safe(rules, seat, mv)
+    }
+
+    /// Whether `mv` is a plain step (or capture) of `seat`'s king, not castling.
+    pub(super) fn is_king_step(&self, seat: Seat, mv: Move) -> bool {
+        mv.kind == MoveKind::Normal && self.king_square(seat) == Some(mv.from)
+    }
+
+    /// Whether the square a king's step `mv` goes to is attacked by a live seat that may check
+    /// `seat`, with the king lifted off the board: nothing else the step changes could attack
+    /// that square (a piece it takes stood on it).
+    pub(super) fn king_step_safe(&mut self, rules: Rules, seat: Seat, mv: Move) -> bool {
         // Only the mailbox is touched: the attack scan reads nothing else.
         let king = self.board[mv.from.index()].take();
         let safe = !self.attacked(mv.to, |s| self.checks(rules, s, seat));
