@@ -641,6 +641,7 @@ impl<'a> Run<'a> {
         let mut scratch = std::mem::take(&mut self.engine.lists[ply + 1]);
         let table_first = table_move.filter(|&mv| self.pos.is_legal_move(self.rules, mv, &mut scratch));
         self.engine.lists[ply + 1] = scratch;
+        let mut cut = false;
         if let Some(mv) = table_first {
             let score = self.child(mv, depth, ply, alpha, beta);
             if self.aborted {
@@ -648,66 +649,54 @@ impl<'a> Run<'a> {
             }
             best = score;
             best_move = Some(mv);
-            if maximizing {
-                alpha = alpha.max(score);
-            } else {
-                beta = beta.min(score);
-            }
-            if alpha >= beta {
+            cut = narrow(maximizing, score, &mut alpha, &mut beta);
+            if cut {
                 self.reward(seat, mv, ply, depth);
-                let bound = bound_of(best, alpha0, beta0);
-                self.engine
-                    .tt
-                    .store(key, best_move, to_table(best, ply), depth, bound, false);
-                return best;
             }
         }
-        let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-        self.pos.generate_legal(self.rules, &mut moves);
-        if moves.is_empty() {
+        if !cut {
+            let mut moves = std::mem::take(&mut self.engine.lists[ply]);
+            self.pos.generate_legal(self.rules, &mut moves);
+            if moves.is_empty() {
+                self.engine.lists[ply] = moves;
+                return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
+            }
+            let mut picks = std::mem::take(&mut self.engine.picks[ply]);
+            picks.clear();
+            let killers = self.engine.killers[ply];
+            picks.extend(moves.iter().map(|&mv| Pick {
+                score: self.move_score(mv, table_move, killers, seat),
+                seat,
+                mv,
+            }));
             self.engine.lists[ply] = moves;
-            return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
-        }
-        let mut picks = std::mem::take(&mut self.engine.picks[ply]);
-        picks.clear();
-        let killers = self.engine.killers[ply];
-        picks.extend(moves.iter().map(|&mv| Pick {
-            score: self.move_score(mv, table_move, killers, seat),
-            seat,
-            mv,
-        }));
-        self.engine.lists[ply] = moves;
-        // The table's move scores highest: taking it out first leaves the others in the order
-        // they would have had.
-        let first = if table_first.is_some() {
-            next_pick(&mut picks, 0);
-            1
-        } else {
-            0
-        };
-        for i in first..picks.len() {
-            let mv = next_pick(&mut picks, i).mv;
-            let score = self.child(mv, depth, ply, alpha, beta);
-            if self.aborted {
-                self.engine.picks[ply] = picks;
-                return 0;
-            }
-            let better = if maximizing { score > best } else { score < best };
-            if better {
-                best = score;
-                best_move = Some(mv);
-            }
-            if maximizing {
-                alpha = alpha.max(score);
+            // The table's move scores highest: taking it out first leaves the others in the
+            // order they would have had.
+            let first = if table_first.is_some() {
+                next_pick(&mut picks, 0);
+                1
             } else {
-                beta = beta.min(score);
+                0
+            };
+            for i in first..picks.len() {
+                let mv = next_pick(&mut picks, i).mv;
+                let score = self.child(mv, depth, ply, alpha, beta);
+                if self.aborted {
+                    self.engine.picks[ply] = picks;
+                    return 0;
+                }
+                let better = if maximizing { score > best } else { score < best };
+                if better {
+                    best = score;
+                    best_move = Some(mv);
+                }
+                if narrow(maximizing, score, &mut alpha, &mut beta) {
+                    self.reward(seat, mv, ply, depth);
+                    break;
+                }
             }
-            if alpha >= beta {
-                self.reward(seat, mv, ply, depth);
-                break;
-            }
+            self.engine.picks[ply] = picks;
         }
-        self.engine.picks[ply] = picks;
         let bound = bound_of(best, alpha0, beta0);
         self.engine
             .tt
@@ -987,6 +976,17 @@ fn next_pick(picks: &mut [Pick], i: usize) -> Pick {
     }
     picks.swap(i, best);
     picks[i]
+}
+
+/// Narrows the window by a move's score from the mover's side (`maximizing` raises alpha, the
+/// other side lowers beta); whether the node is then cut off.
+fn narrow(maximizing: bool, score: i32, alpha: &mut i32, beta: &mut i32) -> bool {
+    if maximizing {
+        *alpha = (*alpha).max(score);
+    } else {
+        *beta = (*beta).min(score);
+    }
+    alpha >= beta
 }
 
 fn is_noisy(pos: &Position, mv: Move) -> bool {
