@@ -145,6 +145,16 @@ impl SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The squares in one set but not both.
+    pub fn symmetric_difference(self, other: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+
+    /// Whether the sets share a square.
+    pub fn meets(self, other: SquareSet) -> bool {
+        (0..4).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
     /// The lowest square (mailbox order), if any.
     pub fn first(self) -> Option<Square> {
         (0..4)

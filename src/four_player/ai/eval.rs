@@ -86,42 +86,117 @@ pub fn base_values(pos: &Position, rules: Rules) -> PerSeat<i32> {
 /// (pawns and kings are never visited), and a ray's reach is read from its first piece, found
 /// by a bit scan: the evaluation runs at every node.
 pub fn mobility(pos: &Position) -> PerSeat<i32> {
+    let occupied = pos.occupied();
+    Seat::ALL.map(|seat| seat_mobility(pos, seat, occupied))
+}
+
+/// One seat's mobility.
+fn seat_mobility(pos: &Position, seat: Seat, occupied: SquareSet) -> i32 {
+    let t = tables();
+    let own = pos.army(seat);
+    let reach = |square: Square, directions: std::ops::Range<usize>| -> i32 {
+        directions
+            .map(|d| {
+                let lengths = &t.ray_len[d];
+                match t.first_on_ray(d, square, occupied) {
+                    None => i32::from(lengths[square.index()]),
+                    Some(stop) => {
+                        i32::from(lengths[square.index()] - lengths[stop.index()]) - i32::from(own.contains(stop))
+                    }
+                }
+            })
+            .sum()
+    };
+    let mut value = 0;
+    for square in own.intersection(pos.of_kind(PieceKind::Knight)).iter() {
+        let knight = t.knight_set[square.index()];
+        value += 3 * (knight.len() - knight.intersection(own).len()) as i32;
+    }
+    for square in own.intersection(pos.of_kind(PieceKind::Rook)).iter() {
+        value += 2 * reach(square, 0..4);
+    }
+    for square in own.intersection(pos.of_kind(PieceKind::Bishop)).iter() {
+        value += 2 * reach(square, 4..8);
+    }
+    // A queen's reach matters less per square than a rook's (it has more).
+    for square in own.intersection(pos.of_kind(PieceKind::Queen)).iter() {
+        value += reach(square, 0..8);
+    }
+    value
+}
+
+/// The seats whose mobility a change of `changed` squares can move (their pieces unmoved): a
+/// knight a knight's move from one, or a slider whose line reaches one with nothing between.
+fn seats_reading(pos: &Position, changed: SquareSet, armies: &PerSeat<SquareSet>) -> PerSeat<bool> {
     let t = tables();
     let occupied = pos.occupied();
-    let mut values = [0i32; 4];
-    for seat in Seat::ALL {
-        let own = pos.army(seat);
-        let reach = |square: Square, directions: std::ops::Range<usize>| -> i32 {
-            directions
-                .map(|d| {
-                    let lengths = &t.ray_len[d];
-                    match t.first_on_ray(d, square, occupied) {
-                        None => i32::from(lengths[square.index()]),
-                        Some(stop) => {
-                            i32::from(lengths[square.index()] - lengths[stop.index()]) - i32::from(own.contains(stop))
-                        }
-                    }
-                })
-                .sum()
-        };
-        let mut value = 0;
-        for square in own.intersection(pos.of_kind(PieceKind::Knight)).iter() {
-            let knight = t.knight_set[square.index()];
-            value += 3 * (knight.len() - knight.intersection(own).len()) as i32;
+    let straight = pos.of_kind(PieceKind::Rook).union(pos.of_kind(PieceKind::Queen));
+    let diagonal = pos.of_kind(PieceKind::Bishop).union(pos.of_kind(PieceKind::Queen));
+    let mut readers = SquareSet::EMPTY;
+    for square in changed.iter() {
+        readers = readers.union(t.knight_set[square.index()].intersection(pos.of_kind(PieceKind::Knight)));
+        for d in 0..8 {
+            let sliders = if d < 4 { straight } else { diagonal };
+            if let Some(first) = t.first_on_ray(d, square, occupied)
+                && sliders.contains(first)
+            {
+                readers.insert(first);
+            }
         }
-        for square in own.intersection(pos.of_kind(PieceKind::Rook)).iter() {
-            value += 2 * reach(square, 0..4);
-        }
-        for square in own.intersection(pos.of_kind(PieceKind::Bishop)).iter() {
-            value += 2 * reach(square, 4..8);
-        }
-        // A queen's reach matters less per square than a rook's (it has more).
-        for square in own.intersection(pos.of_kind(PieceKind::Queen)).iter() {
-            value += reach(square, 0..8);
-        }
-        values[seat.index()] = value;
     }
-    values
+    armies.map(|army| army.meets(readers))
+}
+
+/// Mobility worked out again only for the seats whose pieces moved or read a square that
+/// changed since the last position it was asked about (a search's next position differs from
+/// its last in a few squares). What it returns is always `mobility(pos)`: the comparison is
+/// with the kept position itself, so it holds whatever lies between the two.
+#[derive(Clone, Default)]
+pub struct MobilityCache {
+    filled: bool,
+    armies: PerSeat<SquareSet>,
+    /// Each seat's knights, bishops, rooks and queens (a pawn promoting adds one where the
+    /// seat read nothing).
+    pieces: PerSeat<SquareSet>,
+    values: PerSeat<i32>,
+}
+
+/// Past this many changed squares, finding who reads them costs more than working it all out.
+const MOST_CHANGED: usize = 8;
+
+/// The kinds whose pieces mobility counts.
+const MOBILE_KINDS: [PieceKind; 4] = [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen];
+
+impl MobilityCache {
+    /// The position's mobility, worked out from the position kept here, which it then replaces.
+    pub fn update(&mut self, pos: &Position) -> PerSeat<i32> {
+        let occupied = pos.occupied();
+        let armies = Seat::ALL.map(|seat| pos.army(seat));
+        let mobile = MOBILE_KINDS
+            .iter()
+            .fold(SquareSet::EMPTY, |all, &kind| all.union(pos.of_kind(kind)));
+        let pieces = armies.map(|army| army.intersection(mobile));
+        // A square's piece never changes but with its owner's army (a capture, a move, a
+        // promotion, a seat turning grey): the armies' changes are every change.
+        let changed = (0..4).fold(SquareSet::EMPTY, |changed, i| {
+            changed.union(armies[i].symmetric_difference(self.armies[i]))
+        });
+        let readers = if self.filled && changed.len() <= MOST_CHANGED {
+            seats_reading(pos, changed, &armies)
+        } else {
+            [true; 4]
+        };
+        for seat in Seat::ALL {
+            let i = seat.index();
+            if readers[i] || pieces[i] != self.pieces[i] {
+                self.values[i] = seat_mobility(pos, seat, occupied);
+            }
+        }
+        self.filled = true;
+        self.armies = armies;
+        self.pieces = pieces;
+        self.values
+    }
 }
 
 /// Teams and Club: Red and Yellow's value less Blue and Green's.
@@ -182,7 +257,41 @@ pub fn evaluate_for(pos: &Position, rules: Rules, seat: Seat) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::four_player::Setup;
+    use crate::engine::random::Rng;
+    use crate::four_player::movegen::tests::a_move_preferring_checks;
+    use crate::four_player::{Game, Setup, Turn};
+
+    /// The kept mobility is the mobility worked out afresh, asked in the order a search asks
+    /// (each move's position, then a few of its children) and across jumps between two
+    /// unrelated games, over random games of all three rule sets (FFA's grey armies, Club's
+    /// frozen ones, promotions, castling and captures of every kind among them).
+    #[test]
+    fn the_kept_mobility_is_the_mobility_worked_out() {
+        let mut rng = Rng::new(17);
+        let mut cache = MobilityCache::default();
+        let mut checked = 0;
+        for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+            for _ in 0..8 {
+                let mut games = [(); 2].map(|_| Game::new(rules, Setup::Modern.position()));
+                for ply in 0..400 {
+                    let game = &mut games[ply % 3 / 2];
+                    let mut pos = game.position().clone();
+                    assert_eq!(cache.update(&pos), mobility(&pos), "{}", pos.to_fen4());
+                    for mv in pos.legal_moves(rules).into_iter().take(6) {
+                        let undo = pos.make(rules, mv);
+                        assert_eq!(cache.update(&pos), mobility(&pos), "{}", pos.to_fen4());
+                        pos.unmake(mv, undo);
+                        checked += 1;
+                    }
+                    let Some(mv) = a_move_preferring_checks(game, &mut rng) else {
+                        break;
+                    };
+                    game.play(Turn::Move(mv)).unwrap();
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 
     #[test]
     fn the_start_is_level_for_every_seat() {

@@ -382,6 +382,8 @@ struct Run<'a> {
     nodes: u64,
     aborted: bool,
     max_extended_ply: usize,
+    /// The mobility last worked out: the next position's is found from it.
+    mobility: eval::MobilityCache,
 }
 
 impl<'a> Run<'a> {
@@ -406,6 +408,7 @@ impl<'a> Run<'a> {
             nodes: 0,
             aborted: false,
             max_extended_ply: (depth as usize * EXTENSION_FACTOR).clamp(4, MAX_PLY - 8),
+            mobility: eval::MobilityCache::default(),
         }
     }
 
@@ -441,13 +444,13 @@ impl<'a> Run<'a> {
 
     /// The static value as the search carries it. Lazy: when everything but mobility lies far
     /// outside the window, mobility cannot bring it back in and is not counted.
-    fn evaluate(&self, alpha: i32, beta: i32) -> i32 {
+    fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
         let mut values = eval::base_values(&self.pos, self.rules);
         let base = self.carried(values);
         if base - eval::MOBILITY_MARGIN >= beta || base + eval::MOBILITY_MARGIN <= alpha {
             return base;
         }
-        let mobility = eval::mobility(&self.pos);
+        let mobility = self.mobility.update(&self.pos);
         for (value, extra) in values.iter_mut().zip(mobility) {
             *value += extra;
         }
