@@ -153,7 +153,7 @@ fn seats_reading(pos: &Position, changed: SquareSet, armies: &PerSeat<SquareSet>
 /// with the kept position itself, so it holds whatever lies between the two.
 #[derive(Clone, Default)]
 pub struct MobilityCache {
-    filled: bool,
+    /// Empty at first: then every piece is a change, and every seat with pieces is worked out.
     armies: PerSeat<SquareSet>,
     /// Each seat's knights, bishops, rooks and queens (a pawn promoting adds one where the
     /// seat read nothing).
@@ -181,7 +181,7 @@ impl MobilityCache {
         let changed = (0..4).fold(SquareSet::EMPTY, |changed, i| {
             changed.union(armies[i].symmetric_difference(self.armies[i]))
         });
-        let readers = if self.filled && changed.len() <= MOST_CHANGED {
+        let readers = if changed.len() <= MOST_CHANGED {
             seats_reading(pos, changed, &armies)
         } else {
             [true; 4]
@@ -192,7 +192,6 @@ impl MobilityCache {
                 self.values[i] = seat_mobility(pos, seat, occupied);
             }
         }
-        self.filled = true;
         self.armies = armies;
         self.pieces = pieces;
         self.values
