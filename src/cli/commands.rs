@@ -16,13 +16,15 @@ pub fn execute(command: Command) -> Result<(), String> {
             movetime,
             nodes,
             seed,
+            search,
         } => {
             let limits = crate::engine::Limits {
                 depth,
                 nodes,
                 movetime_ms: movetime,
             };
-            super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed)
+            let features = crate::fourfold::ai::Features::parse(&search).map_err(|e| format!("--search: {e}"))?;
+            super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed, features)
         }
         Command::Selfplay {
             white,
@@ -34,6 +36,8 @@ pub fn execute(command: Command) -> Result<(), String> {
             swap,
             opening_plies,
             verbose,
+            nodes,
+            movetime,
         } => {
             let options = super::engine_commands::SelfplayOptions {
                 white,
@@ -45,6 +49,11 @@ pub fn execute(command: Command) -> Result<(), String> {
                 swap,
                 opening_plies: opening_plies as usize,
                 verbose,
+                limits: (nodes.is_some() || movetime.is_some()).then_some(crate::engine::Limits {
+                    depth: None,
+                    nodes,
+                    movetime_ms: movetime,
+                }),
             };
             super::engine_commands::selfplay(&options)
         }

@@ -5,7 +5,7 @@ use crate::engine::limits::StdClock;
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
-use crate::fourfold::ai::{Engine, LEVELS, Player, SearchInfo, mate_in};
+use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::{Game, Move, Position, Setup};
 use crate::rating::{GameResult, Rating};
@@ -39,7 +39,7 @@ fn info_line(pos: &Position, info: &SearchInfo) -> String {
 }
 
 /// Searches the game's last position, with the positions before it known (repetitions).
-pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64) -> Result<(), String> {
+pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64, features: Features) -> Result<(), String> {
     if let Some(outcome) = game.outcome() {
         say!("outcome {} {}", outcome.result_token(), outcome.reason());
         say!("bestmove none");
@@ -51,10 +51,13 @@ pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64) -> R
     let mut print = |info: &SearchInfo| say!("{}", info_line(&pos, info));
     let explicit = limits != Limits::default();
     let best = if explicit {
-        Engine::default().search(&game, &limits, &clock, &stop, &mut print).best
+        Engine::with_features(16, features)
+            .search(&game, &limits, &clock, &stop, &mut print)
+            .best
     } else {
         let level = levels::find(level.unwrap_or(DEFAULT_LEVEL))?;
-        Player::new(level, seed).choose_with_info(&game, &clock, &stop, &mut print)
+        Player::with_engine(level, seed, Engine::with_features(16, features), None)
+            .choose_with_info(&game, &clock, &stop, &mut print)
     };
     let best = best.ok_or("no legal move in a position that is not over")?;
     say!("bestmove {}", format_move(game.position(), best));
@@ -71,10 +74,11 @@ pub struct SelfplayOptions {
     pub swap: bool,
     pub opening_plies: usize,
     pub verbose: bool,
+    pub limits: Option<Limits>,
 }
 
 /// One finished game: "game 3 full master as White: 1-0 checkmate (21 plies)".
-fn game_line(r: &GameRecord, first: Opponent) -> String {
+fn game_line(r: &GameRecord, first: &Opponent) -> String {
     format!(
         "game {} {} {} as {}: {} {} ({} plies)",
         r.index + 1,
@@ -151,9 +155,9 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
     let mut ratings = vec![Rating::default()];
     let mut pairs: Vec<(Opponent, Opponent)> = LEVELS
         .windows(2)
-        .map(|w| (Opponent::Level(&w[1]), Opponent::Level(&w[0])))
+        .map(|w| (Opponent::level(&w[1]), Opponent::level(&w[0])))
         .collect();
-    pairs.push((Opponent::Level(&LEVELS[LEVELS.len() - 1]), Opponent::Reference));
+    pairs.push((Opponent::level(&LEVELS[LEVELS.len() - 1]), Opponent::Reference));
     say!("pair | wins draws losses | score | ms/move (first, second)");
     for (i, &(first, second)) in pairs.iter().enumerate() {
         let config = MatchConfig {
@@ -165,10 +169,11 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             seed: seed.wrapping_add(i as u64),
             opening_plies: 2,
             threads,
+            limits: None,
         };
         let records = run_match(&config, &clock);
         for r in &records {
-            say!("  {}", game_line(r, first));
+            say!("  {}", game_line(r, &first));
         }
         let tally = Tally::of(&records);
         say!(
@@ -223,6 +228,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
         seed: options.seed,
         opening_plies: options.opening_plies,
         threads: options.threads,
+        limits: options.limits.clone(),
     };
     let clock = StdClock::new();
     let records = run_match(&config, &clock);
@@ -233,7 +239,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             None => reasons.push((r.outcome.reason(), 1)),
         }
         if options.verbose {
-            say!("{}", game_line(r, first));
+            say!("{}", game_line(r, &first));
             say!("  moves {}", pv_text(r.game.start(), r.game.moves()));
         }
     }

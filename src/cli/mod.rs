@@ -75,11 +75,17 @@ pub enum Command {
         /// Seed for the noisy levels.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The search's refinements: current (the default), baseline (the search before them),
+        /// or -name / +name switches (reduction-table, pruning, move-memory, lasting-killers,
+        /// table-buckets, mop-up).
+        #[arg(long, default_value = "current")]
+        search: String,
     },
     /// Play computer levels against each other and rate them.
     Selfplay {
         /// The first-named level (results are from its point of view); `reference` is the 2-ply
-        /// opponent of the original page.
+        /// opponent of the original page; `LEVEL:SEARCH` plays a level with another search
+        /// (`master:baseline`, `master:-pruning`; as `bestmove --search`).
         #[arg(long)]
         white: String,
         #[arg(long)]
@@ -103,6 +109,12 @@ pub enum Command {
         /// Also print one line per game.
         #[arg(long)]
         verbose: bool,
+        /// Both players search this many nodes a move instead of their levels' limits.
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Both players search this many milliseconds a move instead of their levels' limits.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: Option<u64>,
     },
     /// Render the game window to a PNG file and exit.
     #[cfg(feature = "app")]

@@ -324,6 +324,7 @@ fn a_stronger_level_outscores_a_weaker_one() {
         seed: 4,
         opening_plies: 2,
         threads: 2,
+        limits: None,
     };
     let records = run_match(&config, &StdClock::new());
     let score: f64 = records.iter().map(|r| r.first_score()).sum();

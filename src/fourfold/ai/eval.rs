@@ -21,6 +21,9 @@ pub struct Weights {
     /// Penalty per enemy attack on the king's neighbourhood.
     pub king_zone_attack: i32,
     pub tempo: i32,
+    /// Against a bare king: per square fewer in the bare king's reach (nearer a corner), and
+    /// twice this per step the two kings stand nearer (0: off).
+    pub mop_up: i32,
 }
 
 impl Default for Weights {
@@ -32,6 +35,7 @@ impl Default for Weights {
             pawn_near_promotion: [90, 25],
             king_zone_attack: 6,
             tempo: 10,
+            mop_up: 8,
         }
     }
 }
@@ -109,8 +113,38 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     for c in 0..2 {
         score[c] -= attacks_on_king_zone[c] * weights.king_zone_attack;
     }
+    if weights.mop_up != 0 {
+        for c in Color::ALL {
+            score[c.index()] += mop_up(pos, c, reach) * weights.mop_up;
+        }
+    }
     let us = pos.side_to_move().index();
     (score[us] - score[1 - us] + weights.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The mop-up of `strong` against a bare king: how cornered that king is (the king's reach from
+/// the centre, 35 squares, less its reach where it stands; 20 in a corner) and twice how near
+/// the two kings stand (8 less their distance in steps along the four axes). Zero unless the
+/// other side has nothing but its king and `strong` has more than pawns.
+fn mop_up(pos: &Position, strong: Color, reach: &ReachTable) -> i32 {
+    let weak = strong.opponent();
+    let bare = pos.pieces_of(weak) == pos.pieces(weak, PieceKind::King);
+    let pieces =
+        pos.pieces_of(strong).0 & !(pos.pieces(strong, PieceKind::Pawn).0 | pos.pieces(strong, PieceKind::King).0);
+    let (Some(weak_king), Some(strong_king)) = (pos.king_square(weak), pos.king_square(strong)) else {
+        return 0;
+    };
+    if !bare || pieces == 0 {
+        return 0;
+    }
+    let king = PieceKind::King.index();
+    let cornered = reach.count[king].iter().max().copied().unwrap_or(0) - reach.count[king][weak_king.index()];
+    let steps = |a: u8, b: u8| i32::from(a.abs_diff(b));
+    let distance = steps(weak_king.x(), strong_king.x())
+        + steps(weak_king.y(), strong_king.y())
+        + steps(weak_king.z(), strong_king.z())
+        + steps(weak_king.w(), strong_king.w());
+    cornered + 2 * (8 - distance)
 }
 
 /// A king and one rook, bishop or knight against a bare king: on this board no such position
@@ -170,6 +204,33 @@ mod tests {
         assert!(crate::fourfold::ai::mate_in(score).is_none());
         pos.make_null();
         assert_eq!(evaluate(&pos, &w), -EVAL_LIMIT);
+    }
+
+    #[test]
+    fn mop_up_prefers_the_bare_king_cornered_and_the_kings_near() {
+        let on = Weights::default();
+        let off = Weights {
+            mop_up: 0,
+            ..Weights::default()
+        };
+        // What the mop-up term adds to White's score.
+        let mop_up = |fen: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            evaluate(&pos, &on) - evaluate(&pos, &off)
+        };
+        // White: king and two rooks; Black's bare king on a corner square (reach 15), then in
+        // the centre (reach 35); then the same corner with White's king nearer.
+        let cornered = mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1");
+        let central = mop_up("4/4/4/RR1K|4/4/4/4|4/4/1k2/4|4/4/4/4 w 0 1");
+        let near = mop_up("4/4/4/RR2|4/4/4/4|4/4/4/4|3k/1K2/4/4 w 0 1");
+        assert_eq!(cornered, (20 + 2 * (8 - 5)) * on.mop_up);
+        assert_eq!(central, (2 * (8 - 4)) * on.mop_up);
+        assert_eq!(near, (20 + 2 * (8 - 3)) * on.mop_up);
+        // From Black's side the same, negated.
+        assert_eq!(mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/4/4/4 b 0 1"), -cornered);
+        // A king with a pawn is not bare; pawns alone are no mating force.
+        assert_eq!(mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/3p/4/4 w 0 1"), 0);
+        assert_eq!(mop_up("4/4/P3/3K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1"), 0);
     }
 
     #[test]

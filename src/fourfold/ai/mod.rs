@@ -3,30 +3,42 @@
 //! browser in slices.
 
 pub mod eval;
+pub mod features;
 pub mod levels;
+pub mod ordering;
 pub mod reference;
 pub mod search;
 pub mod selfplay;
 
+pub use features::Features;
 pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, ScoredMove, SearchInfo, SearchResult, mate_in};
 
 use crate::engine::random::Rng;
-use crate::engine::{Clock, SlicedPlayer, StopFlag};
+use crate::engine::{Clock, Limits, SlicedPlayer, StopFlag};
 use crate::fourfold::rules::{Game, Move};
 
-/// A computer player at one level: its engine and its seeded noise.
+/// A computer player at one level: its engine, its limits (the level's, unless a match sets
+/// others) and its seeded noise.
 pub struct Player {
     pub level: &'static Level,
     engine: Engine,
+    limits: Limits,
     rng: Rng,
 }
 
 impl Player {
     pub fn new(level: &'static Level, seed: u64) -> Player {
+        Player::with_engine(level, seed, Engine::default(), None)
+    }
+
+    /// A player on `engine` (a search with some refinements off, say), searching within
+    /// `limits` instead of the level's when given.
+    pub fn with_engine(level: &'static Level, seed: u64, engine: Engine, limits: Option<Limits>) -> Player {
         Player {
             level,
-            engine: Engine::default(),
+            engine,
+            limits: limits.unwrap_or_else(|| level.limits.clone()),
             rng: Rng::new(seed),
         }
     }
@@ -49,11 +61,7 @@ impl SlicedPlayer for Player {
     fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
         Decision {
             game: game.clone(),
-            phase: Phase::Search(Box::new(IterativeDeepening::new(
-                game,
-                self.level.limits.clone(),
-                clock,
-            ))),
+            phase: Phase::Search(Box::new(IterativeDeepening::new(game, self.limits.clone(), clock))),
         }
     }
 

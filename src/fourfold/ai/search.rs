@@ -1,12 +1,14 @@
 //! Negamax alpha-beta with iterative deepening, aspiration windows and principal variation
 //! search, a transposition table, quiescence on captures and promotions (every move when in
-//! check), check extension, null-move pruning and late-move reductions, move ordering (TT move,
-//! MVV-LVA, killers, history), mate-distance scores and in-search draws (repetition, 100-ply
-//! rule, bare kings).
+//! check), check extension, null-move pruning, late-move reductions and pruning near the leaves,
+//! move ordering (TT move, MVV-LVA, killers, counter-moves, history), mate-distance scores and
+//! in-search draws (repetition, 100-ply rule, bare kings). `Features` switches the refinements.
 
 use crate::fourfold::rules::{Game, Move, MoveList, PieceKind, Position};
 
 use super::eval::{Weights, evaluate, has_pieces, value};
+use super::features::Features;
+use super::ordering::{Before, MoveMemory, PieceTo};
 use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::tt::{Bound, TranspositionTable};
 
@@ -65,8 +67,11 @@ pub fn mate_in(score: i32) -> Option<i32> {
 /// The persistent part of the engine: evaluation weights, hash table and move-ordering memory.
 pub struct Engine {
     pub weights: Weights,
+    features: Features,
     tt: TranspositionTable<Move>,
-    history: Box<[[i32; 64]; 64]>,
+    memory: MoveMemory,
+    /// Late-move reductions by depth and move number.
+    reductions: Box<[[i32; 64]; 64]>,
 }
 
 /// Where the limits of the running iteration stand.
@@ -85,7 +90,9 @@ struct Run<'a> {
     keys: Vec<u64>,
     nodes: u64,
     aborted: bool,
-    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// The piece moved and its destination, of the move that led to each ply (none at the
+    /// root and after a null move).
+    moved: [Option<PieceTo>; MAX_PLY + 1],
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Best root move of the running iteration, once at least one root move is fully searched.
@@ -118,11 +125,32 @@ impl Default for Engine {
 impl Engine {
     /// An engine with a hash table of about `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Engine {
-        Engine {
-            weights: Weights::default(),
-            tt: TranspositionTable::new(hash_mb),
-            history: Box::new([[0; 64]; 64]),
+        Engine::with_features(hash_mb, Features::CURRENT)
+    }
+
+    /// An engine with some of the search's refinements switched off (for measuring them).
+    pub fn with_features(hash_mb: usize, features: Features) -> Engine {
+        let ways = if features.table_buckets { 4 } else { 1 };
+        let mut weights = Weights::default();
+        if !features.mop_up {
+            weights.mop_up = 0;
         }
+        Engine {
+            weights,
+            features,
+            tt: TranspositionTable::with_ways(hash_mb, ways),
+            memory: MoveMemory::new(&features),
+            reductions: Box::new(std::array::from_fn(|depth| {
+                std::array::from_fn(|number| {
+                    let (d, n) = (depth.max(1) as f64, number.max(1) as f64);
+                    (0.5 + d.ln() * n.ln() / 2.25) as i32
+                })
+            })),
+        }
+    }
+
+    pub fn features(&self) -> Features {
+        self.features
     }
 
     /// Searches the game's current position within `limits`. `info` hears each completed
@@ -180,6 +208,7 @@ impl Engine {
         };
         let mut run = Run::new(self, budget, game.position().clone(), game.history_keys().to_vec());
         run.root_depth = depth;
+        run.moved[1] = PieceTo::of(&run.pos, mv);
         let undo = run.play(mv);
         let score = -run.negamax(depth as i32 - 1, -INF, INF, 1, true);
         run.take_back(mv, undo);
@@ -260,6 +289,7 @@ impl IterativeDeepening {
     ) -> Option<SearchResult> {
         if !self.started {
             engine.tt.new_search();
+            engine.memory.clear_killers();
             self.started = true;
         }
         if self.best.best.is_none() {
@@ -337,6 +367,9 @@ impl IterativeDeepening {
 
 impl<'a> Run<'a> {
     fn new(engine: &'a mut Engine, budget: Budget<'a>, pos: Position, keys: Vec<u64>) -> Run<'a> {
+        if !engine.features.lasting_killers {
+            engine.memory.clear_killers();
+        }
         Run {
             engine,
             budget,
@@ -344,7 +377,7 @@ impl<'a> Run<'a> {
             keys,
             nodes: 0,
             aborted: false,
-            killers: [[None; 2]; MAX_PLY],
+            moved: [None; MAX_PLY + 1],
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             root_best: None,
@@ -517,15 +550,19 @@ impl<'a> Run<'a> {
         }
         let tt_move = entry.and_then(|e| e.best);
 
+        let features = self.engine.features;
+        let mut static_eval = None;
         if !is_pv && !in_check {
-            let static_eval = evaluate(&self.pos, &self.engine.weights);
+            let eval = evaluate(&self.pos, &self.engine.weights);
+            static_eval = Some(eval);
             // Reverse futility: far above beta with little depth left.
-            if depth <= 3 && static_eval - 110 * depth >= beta && !proving && beta.abs() < MATE_BOUND {
-                return static_eval;
+            if depth <= 3 && eval - 110 * depth >= beta && !proving && beta.abs() < MATE_BOUND {
+                return eval;
             }
-            if allow_null && !proving && depth >= 3 && static_eval >= beta && has_pieces(&self.pos) {
+            if allow_null && !proving && depth >= 3 && eval >= beta && has_pieces(&self.pos) {
                 let clock = self.pos.make_null();
                 self.keys.push(self.pos.key());
+                self.moved[ply + 1] = None;
                 let reduction = 2 + depth / 4;
                 let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -543,7 +580,8 @@ impl<'a> Run<'a> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = self.order_scores(&moves, tt_move, ply);
+        let before = self.before(ply);
+        let mut scores = self.order_scores(&moves, tt_move, ply, before);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -551,10 +589,34 @@ impl<'a> Run<'a> {
         // it scores at most a mate two moves later.
         let next_mate_later = MATE - ply as i32 - 3;
         let only_mate_now = alpha >= next_mate_later;
+        // Pruning near the leaves, outside the principal variation and never in a mate probe.
+        let may_prune = features.pruning && !root && !is_pv && !in_check && !proving;
+        let futility = static_eval
+            .map(|eval| eval + 120 + 100 * depth)
+            .filter(|&value| may_prune && depth <= 3 && value <= alpha);
         let mut searched = 0;
+        let mut quiets_tried = [None; QUIETS_REMEMBERED];
+        let mut quiets: usize = 0;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            let ordered = scores[i];
             let quiet = !self.pos.is_capture(mv) && !self.pos.is_promotion(mv);
+            // A move is pruned only once a real score is in hand, so a node never fails to a
+            // mate it does not have.
+            let prunable = may_prune && searched > 0 && best > -MATE_BOUND;
+            // Futility (the score it stands for), late moves, or a losing exchange; the costly
+            // exchange is worked out only when the others let the move through.
+            let pruned = if !prunable {
+                None
+            } else if let Some(value) = futility.filter(|_| quiet) {
+                Some(value)
+            } else if quiet && depth <= 3 && quiets as i32 >= 3 + depth * depth {
+                Some(-INF)
+            } else {
+                let limit = if quiet { -40 * depth * depth } else { -90 * depth };
+                (depth <= 5 && static_exchange(&self.pos, mv, &self.engine.weights) < limit).then_some(-INF)
+            };
+            let piece_to = PieceTo::of(&self.pos, mv);
             let undo = self.play(mv);
             let gives_check = self.pos.in_check();
             if only_mate_now && !gives_check {
@@ -562,12 +624,31 @@ impl<'a> Run<'a> {
                 best = best.max(next_mate_later);
                 continue;
             }
+            if let Some(value) = pruned.filter(|_| !gives_check) {
+                self.take_back(mv, undo);
+                best = best.max(value);
+                continue;
+            }
+            self.moved[ply + 1] = piece_to;
             searched += 1;
             let mut score;
             if searched == 1 {
                 score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
             } else {
-                let reduction = if !proving && depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
+                let reducible = !proving && depth >= 3 && quiet && !in_check && !gives_check;
+                let reduction = if !reducible {
+                    0
+                } else if features.reduction_table && i >= 2 {
+                    let mut r = self.engine.reductions[depth.min(63) as usize][i.min(63)];
+                    r += i32::from(!is_pv);
+                    // Killers and counter-moves score above the history range.
+                    if ordered >= COUNTER_SCORE {
+                        r -= 1;
+                    } else {
+                        r -= ordered / 8_192;
+                    }
+                    r.clamp(0, depth - 2)
+                } else if !features.reduction_table && i >= 3 {
                     1 + i32::from(i >= 8 && depth >= 5)
                 } else {
                     0
@@ -596,11 +677,18 @@ impl<'a> Run<'a> {
                     if score >= beta {
                         // A probe's cut-offs refute mates, not moves worth trying first.
                         if quiet && !proving {
-                            self.reward_quiet(mv, ply, depth);
+                            let tried = &quiets_tried[..quiets.min(QUIETS_REMEMBERED)];
+                            self.engine.memory.reward(&self.pos, ply, depth, mv, before, tried);
                         }
                         break;
                     }
                 }
+            }
+            if quiet {
+                if let Some(slot) = quiets_tried.get_mut(quiets) {
+                    *slot = Some(mv);
+                }
+                quiets += 1;
             }
         }
         let bound = if best >= beta {
@@ -613,7 +701,7 @@ impl<'a> Run<'a> {
         // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
         // and a fail-low node has no real best move): it never replaces what the heuristic
         // search stored, of this position or another in the slot, and adds its proofs.
-        let keep_heuristic = proving && !proves_mate(bound, best) && self.engine.tt.holds_heuristic(key);
+        let keep_heuristic = proving && !proves_mate(bound, best) && self.engine.tt.holds_heuristic(key, depth);
         if !keep_heuristic {
             let best_move = if proving && bound == Bound::Upper {
                 None
@@ -625,6 +713,14 @@ impl<'a> Run<'a> {
                 .store(key, best_move, to_tt(best, ply), depth, bound, proving);
         }
         best
+    }
+
+    /// The moves that led to `ply`.
+    fn before(&self, ply: usize) -> Before {
+        Before {
+            last: self.moved[ply],
+            earlier: ply.checked_sub(1).and_then(|p| self.moved[p]),
+        }
     }
 
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
@@ -652,13 +748,36 @@ impl<'a> Run<'a> {
         if self.proving && !in_check && beta <= -MATE_BOUND {
             return beta;
         }
+        // The table (not in a probe, whose bounds must hold for mates).
+        let use_table = self.engine.features.table_buckets && !self.proving;
+        let key = self.pos.key();
+        let mut tt_move = None;
+        if use_table && let Some(e) = self.engine.tt.probe(key) {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+            tt_move = e.best;
+        }
+        let original_alpha = alpha;
         let mut best = -INF;
+        let mut best_move = None;
         // Every evasion is searched only near the horizon; deeper, checks are answered by
         // captures alone (after a stand-pat), which keeps capture-check chains from exploding.
         let all_evasions = in_check && qdepth < QUIESCENCE_EVASION_PLIES;
         if !all_evasions {
             let stand_pat = evaluate(&self.pos, &self.engine.weights);
             if stand_pat >= beta {
+                if use_table {
+                    self.engine
+                        .tt
+                        .store(key, None, to_tt(stand_pat, ply), 0, Bound::Lower, false);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -668,7 +787,7 @@ impl<'a> Run<'a> {
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
-        let mut scores = self.order_scores(&moves, None, ply);
+        let mut scores = self.order_scores(&moves, tt_move, ply, Before::default());
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             let tactical = self.pos.is_capture(mv) || self.pos.is_promotion(mv);
@@ -689,6 +808,7 @@ impl<'a> Run<'a> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
@@ -697,6 +817,16 @@ impl<'a> Run<'a> {
                     }
                 }
             }
+        }
+        if use_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.engine.tt.store(key, best_move, to_tt(best, ply), 0, bound, false);
         }
         best
     }
@@ -734,29 +864,20 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn reward_quiet(&mut self, mv: Move, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let entry = &mut self.engine.history[mv.from.index()][mv.to.index()];
-        *entry += depth * depth;
-        if *entry > 1_000_000 {
-            self.engine.history.iter_mut().flatten().for_each(|h| *h /= 2);
-        }
-    }
-
     /// Ordering keys: TT move, then captures by most valuable victim / least valuable attacker,
-    /// promotions, killers, then quiet moves by history.
+    /// promotions, killers, the counter-move, then quiet moves by history.
     fn order_scores(
         &self,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
+        before: Before,
     ) -> [i32; crate::fourfold::rules::movegen::MAX_MOVES] {
         let mut scores = [0i32; crate::fourfold::rules::movegen::MAX_MOVES];
         let weights = &self.engine.weights;
+        let memory = &self.engine.memory;
+        let killers = memory.killers[ply];
+        let counter = memory.counter(before);
         for (i, &mv) in moves.iter().enumerate() {
             scores[i] = if Some(mv) == tt_move {
                 10_000_000
@@ -765,18 +886,24 @@ impl<'a> Run<'a> {
                 5_000_000 + value(weights, victim.kind) * 16 - value(weights, attacker) / 16
             } else if self.pos.is_promotion(mv) {
                 4_900_000
-            } else if self.killers[ply][0] == Some(mv) {
+            } else if killers[0] == Some(mv) {
                 4_000_000
-            } else if self.killers[ply][1] == Some(mv) {
+            } else if killers[1] == Some(mv) {
                 3_900_000
+            } else if counter == Some(mv) {
+                COUNTER_SCORE
             } else {
-                self.engine.history[mv.from.index()][mv.to.index()].min(3_000_000)
+                memory.quiet_score(&self.pos, mv, PieceTo::of(&self.pos, mv), before)
             };
         }
         scores
     }
 }
 
+/// The ordering score of a counter-move; killers score above it, history below.
+const COUNTER_SCORE: i32 = 3_800_000;
+/// Quiet moves a node remembers having tried, to lower their history after a cut-off.
+const QUIETS_REMEMBERED: usize = 64;
 /// Static exchange evaluation: the material the side to move wins by `mv` and the best
 /// sequence of recaptures on its square, each side always recapturing with its least valuable
 /// piece (and stopping when that would lose). Removing pieces from the occupancy reveals

@@ -3,33 +3,46 @@
 //! opening is played twice with the colours exchanged.
 
 use super::levels::{self, Level};
-use super::{Engine, Player, reference};
+use super::{Engine, Features, Player, reference};
 use crate::engine::SlicedPlayer;
-use crate::engine::limits::{Clock, StopFlag};
+use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::random::Rng;
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Setup};
 
-/// Who plays: one of the levels, or the reimplemented 2-ply opponent of the original page.
+/// Who plays: one of the levels (with the search's refinements, or some of them switched off),
+/// or the reimplemented 2-ply opponent of the original page.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Opponent {
-    Level(&'static Level),
+    Level(&'static Level, Features),
     Reference,
 }
 
 impl Opponent {
+    /// `reference`, a level's name, or a level's name and a search (`master:baseline`,
+    /// `master:-pruning`; see `Features::parse`).
     pub fn parse(name: &str) -> Result<Opponent, String> {
         if name == "reference" {
             return Ok(Opponent::Reference);
         }
-        levels::find(name)
-            .map(Opponent::Level)
+        let (level, search) = match name.split_once(':') {
+            Some((level, search)) => (level, Features::parse(search)?),
+            None => (name, Features::CURRENT),
+        };
+        levels::find(level)
+            .map(|l| Opponent::Level(l, search))
             .map_err(|e| format!("{e}, or reference"))
     }
 
-    pub fn name(self) -> &'static str {
+    /// The level of one of the levels with every refinement.
+    pub fn level(level: &'static Level) -> Opponent {
+        Opponent::Level(level, Features::CURRENT)
+    }
+
+    pub fn name(self) -> String {
         match self {
-            Opponent::Level(l) => l.name,
-            Opponent::Reference => "reference",
+            Opponent::Level(l, Features::CURRENT) => l.name.to_string(),
+            Opponent::Level(l, features) => format!("{}:{}", l.name, features.describe()),
+            Opponent::Reference => "reference".to_string(),
         }
     }
 }
@@ -41,9 +54,14 @@ enum Seat {
 }
 
 impl Seat {
-    fn new(opponent: Opponent, seed: u64) -> Seat {
+    fn new(opponent: Opponent, seed: u64, limits: Option<Limits>) -> Seat {
         match opponent {
-            Opponent::Level(level) => Seat::Engine(Box::new(Player::new(level, seed))),
+            Opponent::Level(level, features) => Seat::Engine(Box::new(Player::with_engine(
+                level,
+                seed,
+                Engine::with_features(16, features),
+                limits,
+            ))),
             Opponent::Reference => Seat::Reference(Rng::new(seed)),
         }
     }
@@ -69,6 +87,8 @@ pub struct MatchConfig {
     /// Random plies played before the players take over (for variety).
     pub opening_plies: usize,
     pub threads: usize,
+    /// Limits for both players instead of their levels' (equal nodes, equal time).
+    pub limits: Option<Limits>,
 }
 
 /// One finished game, from the first-named player's point of view.
@@ -138,7 +158,10 @@ pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameR
     } else {
         (config.second, config.first)
     };
-    let mut seats = [Seat::new(white, seat_seed), Seat::new(black, seat_seed ^ 0xB1AC)];
+    let mut seats = [
+        Seat::new(white, seat_seed, config.limits.clone()),
+        Seat::new(black, seat_seed ^ 0xB1AC, config.limits.clone()),
+    ];
     let stop = StopFlag::new();
     let mut think_ms = [0.0; 2];
     let mut moves_chosen = [0; 2];
