@@ -17,6 +17,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             nodes,
             seed,
             search,
+            threads,
         } => {
             let limits = crate::engine::Limits {
                 depth,
@@ -24,7 +25,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 movetime_ms: movetime,
             };
             let features = crate::fourfold::ai::Features::parse(&search).map_err(|e| format!("--search: {e}"))?;
-            super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed, features)
+            super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed, features, threads as usize)
         }
         Command::Selfplay {
             white,

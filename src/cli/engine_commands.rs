@@ -39,7 +39,14 @@ fn info_line(pos: &Position, info: &SearchInfo) -> String {
 }
 
 /// Searches the game's last position, with the positions before it known (repetitions).
-pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64, features: Features) -> Result<(), String> {
+pub fn bestmove(
+    game: Game,
+    level: Option<&str>,
+    limits: Limits,
+    seed: u64,
+    features: Features,
+    threads: usize,
+) -> Result<(), String> {
     if let Some(outcome) = game.outcome() {
         say!("outcome {} {}", outcome.result_token(), outcome.reason());
         say!("bestmove none");
@@ -52,11 +59,12 @@ pub fn bestmove(game: Game, level: Option<&str>, limits: Limits, seed: u64, feat
     let explicit = limits != Limits::default();
     let best = if explicit {
         Engine::with_features(16, features)
-            .search(&game, &limits, &clock, &stop, &mut print)
+            .search_threads(&game, &limits, &clock, &stop, threads, &mut print)
             .best
     } else {
         let level = levels::find(level.unwrap_or(DEFAULT_LEVEL))?;
         Player::with_engine(level, seed, Engine::with_features(16, features), None)
+            .with_threads(threads)
             .choose_with_info(&game, &clock, &stop, &mut print)
     };
     let best = best.ok_or("no legal move in a position that is not over")?;

@@ -80,6 +80,9 @@ pub enum Command {
         /// table-buckets, mop-up).
         #[arg(long, default_value = "current")]
         search: String,
+        /// Search on this many threads (Lazy SMP; the result is then not reproducible).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
     },
     /// Play computer levels against each other and rate them.
     Selfplay {

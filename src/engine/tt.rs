@@ -1,11 +1,18 @@
 //! The transposition table: a fixed-size array of entries keyed by a game's Zobrist key,
 //! generic over the game's move, in buckets of `ways` entries (a key's bucket is its low bits).
 //!
+//! Each entry is two atomic words, the data packed in one and the key xor the data in the
+//! other, so that threads searching the same game (Lazy SMP) share one table without locks: a
+//! torn write (one word of one entry, the other of another) fails the key check and reads as
+//! no entry.
+//!
 //! Replacement with one entry a bucket: an entry from an older search, a shallower one, or the
 //! same position is replaced. With buckets: the same position's entry if the bucket holds it,
 //! else an empty one, else the least worth keeping — from an older search first, then the
 //! shallowest — so deep entries of the running search survive the many shallow stores of its
 //! leaves.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -14,6 +21,13 @@ pub enum Bound {
     Lower,
     /// The score is at most this (no move raised alpha).
     Upper,
+}
+
+/// A move as the table keeps it: in at most `MOVE_BITS` bits.
+pub trait TableMove: Copy {
+    fn pack(self) -> u32;
+    /// `None` for bits no move packs to.
+    fn unpack(bits: u32) -> Option<Self>;
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -29,102 +43,218 @@ pub struct Entry<M> {
     generation: u8,
 }
 
-pub struct TranspositionTable<M> {
-    entries: Vec<Option<Entry<M>>>,
-    /// Entries a bucket (a power of two).
-    ways: usize,
-    generation: u8,
+/// Bits of a packed move (one more value marks "no move").
+pub const MOVE_BITS: u32 = 23;
+const SCORE_BITS: u32 = 22;
+/// Scores the table keeps exactly: within ± this.
+pub const SCORE_LIMIT: i32 = (1 << (SCORE_BITS - 1)) - 1;
+const DEPTH_BITS: u32 = 8;
+const GENERATION_MASK: u8 = 0x7f;
+/// The largest bucket.
+const MAX_WAYS: usize = 4;
+
+/// Depths the table keeps exactly: -1 to 254.
+fn depth_code(depth: i32) -> u64 {
+    (depth + 1).clamp(0, (1 << DEPTH_BITS) - 1) as u64
 }
 
-impl<M: Copy> TranspositionTable<M> {
+impl<M: TableMove> Entry<M> {
+    /// The entry in one word: move + 1 (0: none), score, depth + 1, bound (1 to 3, so no entry
+    /// packs to zero, the empty slot), mate-safe, generation.
+    fn pack(&self) -> u64 {
+        let best = self
+            .best
+            .map_or(0, |m| u64::from(m.pack() & ((1 << MOVE_BITS) - 1)) + 1);
+        let score = (self.score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i64 as u64) & ((1 << SCORE_BITS) - 1);
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let mut word = best;
+        let mut at = MOVE_BITS + 1;
+        for (value, bits) in [
+            (score, SCORE_BITS),
+            (depth_code(self.depth), DEPTH_BITS),
+            (bound, 2),
+            (u64::from(self.mate_safe), 1),
+            (u64::from(self.generation & GENERATION_MASK), 7),
+        ] {
+            word |= value << at;
+            at += bits;
+        }
+        word
+    }
+
+    fn unpack(key: u64, word: u64) -> Option<Entry<M>> {
+        let mut at = 0;
+        let mut take = |bits: u32| {
+            let value = (word >> at) & ((1u64 << bits) - 1);
+            at += bits;
+            value
+        };
+        let best = take(MOVE_BITS + 1);
+        let score = take(SCORE_BITS);
+        let depth = take(DEPTH_BITS) as i32 - 1;
+        let bound = match take(2) {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let mate_safe = take(1) == 1;
+        let generation = take(7) as u8;
+        // Sign-extend the score.
+        let shift = 64 - SCORE_BITS;
+        let score = ((score << shift) as i64 >> shift) as i32;
+        Some(Entry {
+            key,
+            best: best.checked_sub(1).and_then(|bits| M::unpack(bits as u32)),
+            score,
+            depth,
+            bound,
+            mate_safe,
+            generation,
+        })
+    }
+}
+
+/// One slot: the key xor the data, and the data.
+struct Slot([AtomicU64; 2]);
+
+impl Slot {
+    fn read<M: TableMove>(&self) -> Option<Entry<M>> {
+        let check = self.0[0].load(Ordering::Relaxed);
+        let data = self.0[1].load(Ordering::Relaxed);
+        if data == 0 {
+            return None;
+        }
+        Entry::unpack(check ^ data, data)
+    }
+
+    fn write<M: TableMove>(&self, entry: &Entry<M>) {
+        let data = entry.pack();
+        self.0[0].store(entry.key ^ data, Ordering::Relaxed);
+        self.0[1].store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.0[0].store(0, Ordering::Relaxed);
+        self.0[1].store(0, Ordering::Relaxed);
+    }
+}
+
+/// The table. Every method takes `&self`, so threads can share it behind an `Arc`.
+pub struct TranspositionTable<M> {
+    slots: Vec<Slot>,
+    /// Entries a bucket (a power of two).
+    ways: usize,
+    generation: AtomicU8,
+    moves: std::marker::PhantomData<M>,
+}
+
+impl<M: TableMove> TranspositionTable<M> {
     /// A table of about `megabytes` MiB (at least one entry), one entry a bucket.
     pub fn new(megabytes: usize) -> TranspositionTable<M> {
         TranspositionTable::with_ways(megabytes, 1)
     }
 
     /// A table of about `megabytes` MiB in buckets of `ways` entries (rounded down to a power of
-    /// two, at least one).
+    /// two, from one to four).
     pub fn with_ways(megabytes: usize, ways: usize) -> TranspositionTable<M> {
-        let ways = 1usize << (usize::BITS - 1 - ways.max(1).leading_zeros());
-        let entry_size = std::mem::size_of::<Option<Entry<M>>>();
-        let fit = ((megabytes << 20) / entry_size).max(ways);
+        let ways = 1usize << (usize::BITS - 1 - ways.clamp(1, MAX_WAYS).leading_zeros());
+        let fit = ((megabytes << 20) / std::mem::size_of::<Slot>()).max(ways);
         // The largest power of two that fits, so a bucket is the key's low bits.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         TranspositionTable {
-            entries: vec![None; count],
+            slots: (0..count)
+                .map(|_| Slot([AtomicU64::new(0), AtomicU64::new(0)]))
+                .collect(),
             ways,
-            generation: 0,
+            generation: AtomicU8::new(0),
+            moves: std::marker::PhantomData,
         }
     }
 
     /// The first index of `key`'s bucket.
     fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1) & !(self.ways - 1)
+        (key as usize) & (self.slots.len() - 1) & !(self.ways - 1)
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed) & GENERATION_MASK
     }
 
     /// Marks the start of a new search, so old entries give way first.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Forgets every entry (a new game).
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+    pub fn clear(&self) {
+        self.slots.iter().for_each(Slot::clear);
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let start = self.bucket(key);
-        self.entries[start..start + self.ways]
+        self.slots[start..start + self.ways]
             .iter()
-            .flatten()
+            .filter_map(Slot::read::<M>)
             .find(|e| e.key == key)
-            .copied()
     }
 
-    /// The index a store of `key` would write, if it writes at all.
-    fn victim(&self, key: u64, depth: i32) -> Option<usize> {
+    /// The index a store of `key` would write, if it writes at all, and what it holds now.
+    fn victim(&self, key: u64, depth: i32) -> Option<(usize, Option<Entry<M>>)> {
         let start = self.bucket(key);
-        let bucket = &self.entries[start..start + self.ways];
-        if self.ways == 1 {
-            let replace = match &bucket[0] {
-                None => true,
-                Some(old) => old.key == key || old.generation != self.generation || depth >= old.depth,
-            };
-            return replace.then_some(start);
+        let generation = self.generation();
+        let mut held = [None; MAX_WAYS];
+        for (i, slot) in self.slots[start..start + self.ways].iter().enumerate() {
+            held[i] = slot.read();
         }
-        if let Some(same) = bucket.iter().position(|e| e.is_some_and(|e| e.key == key)) {
-            return Some(start + same);
+        if self.ways == 1 {
+            let replace = match &held[0] {
+                None => true,
+                Some(old) => {
+                    old.key == key || old.generation != generation || depth_code(depth) >= depth_code(old.depth)
+                }
+            };
+            return replace.then_some((start, held[0]));
+        }
+        if let Some(same) = held.iter().position(|e| e.is_some_and(|e| e.key == key)) {
+            return Some((start + same, held[same]));
         }
         // Worth keeping: of this search, then deep. An empty slot is worth nothing.
         let worth = |e: &Option<Entry<M>>| {
             e.map_or(i32::MIN, |e| {
-                e.depth + if e.generation == self.generation { 1 << 16 } else { 0 }
+                e.depth + if e.generation == generation { 1 << 16 } else { 0 }
             })
         };
-        (0..self.ways).min_by_key(|&i| worth(&bucket[i])).map(|i| start + i)
+        (0..self.ways)
+            .min_by_key(|&i| worth(&held[i]))
+            .map(|i| (start + i, held[i]))
     }
 
     /// Whether storing at `key` would replace a heuristic entry (of any position): a mate
     /// probe's refutations leave those in place, so the probe never costs the search its moves.
     pub fn holds_heuristic(&self, key: u64, depth: i32) -> bool {
         self.victim(key, depth)
-            .is_some_and(|i| self.entries[i].is_some_and(|e| !e.mate_safe))
+            .is_some_and(|(_, held)| held.is_some_and(|e| !e.mate_safe))
     }
 
-    pub fn store(&mut self, key: u64, best: Option<M>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
-        let Some(slot) = self.victim(key, depth) else {
+    pub fn store(&self, key: u64, best: Option<M>, score: i32, depth: i32, bound: Bound, mate_safe: bool) {
+        let Some((slot, held)) = self.victim(key, depth) else {
             return;
         };
         // Keep a known best move when the new entry has none for the same position.
-        let best = best.or_else(|| self.entries[slot].filter(|e| e.key == key).and_then(|e| e.best));
-        self.entries[slot] = Some(Entry {
+        let best = best.or_else(|| held.filter(|e| e.key == key).and_then(|e| e.best));
+        self.slots[slot].write(&Entry {
             key,
             best,
             score,
             depth,
             bound,
             mate_safe,
-            generation: self.generation,
+            generation: self.generation(),
         });
     }
 }
@@ -133,15 +263,45 @@ impl<M: Copy> TranspositionTable<M> {
 mod tests {
     use super::*;
 
+    impl TableMove for u8 {
+        fn pack(self) -> u32 {
+            u32::from(self)
+        }
+        fn unpack(bits: u32) -> Option<u8> {
+            u8::try_from(bits).ok()
+        }
+    }
+
     /// Keys that share a bucket in a table of `entries` entries.
     fn same_bucket(n: u64, entries: u64) -> u64 {
         7 + n * entries
     }
 
     #[test]
+    fn an_entry_reads_back_as_written() {
+        let tt = TranspositionTable::<u8>::with_ways(1, 4);
+        for (key, best, score, depth, bound, mate_safe) in [
+            (u64::MAX, Some(255), SCORE_LIMIT, 254, Bound::Upper, true),
+            (0, None, -SCORE_LIMIT, -1, Bound::Exact, false),
+            (0x1234_5678_9abc_def0, Some(0), -1, 0, Bound::Lower, false),
+            (99, Some(17), 1_000_000 - 40, 37, Bound::Exact, true),
+        ] {
+            tt.store(key, best, score, depth, bound, mate_safe);
+            let e = tt.probe(key).expect("stored");
+            assert_eq!(
+                (e.key, e.best, e.score, e.depth, e.bound, e.mate_safe),
+                (key, best, score, depth, bound, mate_safe)
+            );
+        }
+        assert!(tt.probe(98).is_none());
+        tt.clear();
+        assert!(tt.probe(99).is_none());
+    }
+
+    #[test]
     fn a_bucket_keeps_its_deep_entries_and_replaces_the_shallowest() {
-        let mut tt = TranspositionTable::<u8>::with_ways(1, 4);
-        let entries = tt.entries.len() as u64;
+        let tt = TranspositionTable::<u8>::with_ways(1, 4);
+        let entries = tt.slots.len() as u64;
         tt.new_search();
         for (n, depth) in [(0, 9), (1, 2), (2, 7), (3, 5)] {
             tt.store(same_bucket(n, entries), Some(n as u8), 0, depth, Bound::Exact, false);
@@ -166,7 +326,7 @@ mod tests {
 
     #[test]
     fn a_store_of_the_same_position_keeps_its_move() {
-        let mut tt = TranspositionTable::<u8>::with_ways(1, 4);
+        let tt = TranspositionTable::<u8>::with_ways(1, 4);
         tt.store(42, Some(3), 10, 4, Bound::Lower, false);
         tt.store(42, None, -5, 6, Bound::Upper, false);
         let e = tt.probe(42).unwrap();
@@ -175,8 +335,8 @@ mod tests {
 
     #[test]
     fn one_way_tables_keep_a_deeper_entry_of_the_running_search() {
-        let mut tt = TranspositionTable::<u8>::new(1);
-        let entries = tt.entries.len() as u64;
+        let tt = TranspositionTable::<u8>::new(1);
+        let entries = tt.slots.len() as u64;
         tt.new_search();
         tt.store(same_bucket(0, entries), None, 0, 8, Bound::Exact, false);
         tt.store(same_bucket(1, entries), None, 0, 3, Bound::Exact, false);
@@ -184,5 +344,28 @@ mod tests {
         tt.new_search();
         tt.store(same_bucket(1, entries), None, 0, 3, Bound::Exact, false);
         assert!(tt.probe(same_bucket(1, entries)).is_some());
+    }
+
+    #[test]
+    fn threads_share_one_table() {
+        let tt = std::sync::Arc::new(TranspositionTable::<u8>::with_ways(1, 4));
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let tt = tt.clone();
+                scope.spawn(move || {
+                    for i in 0..1_000u64 {
+                        tt.store(t * 1_000_000 + i, Some(t as u8), i as i32, 3, Bound::Exact, false);
+                    }
+                });
+            }
+        });
+        // Every entry read back is one that was written whole.
+        for t in 0..4u64 {
+            for i in 0..1_000u64 {
+                if let Some(e) = tt.probe(t * 1_000_000 + i) {
+                    assert_eq!((e.best, e.score), (Some(t as u8), i as i32));
+                }
+            }
+        }
     }
 }

@@ -23,6 +23,15 @@ impl Square {
         }
     }
 
+    /// The square whose mailbox index is `index`, if it is on the board.
+    pub const fn at_index(index: usize) -> Option<Square> {
+        if index < (SIZE as usize) * (SIZE as usize) {
+            Square::new((index % SIZE as usize) as u8, (index / SIZE as usize) as u8)
+        } else {
+            None
+        }
+    }
+
     pub const fn file(self) -> u8 {
         self.0 % SIZE
     }

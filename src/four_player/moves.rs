@@ -28,6 +28,37 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
+/// Kinds of move in the order the table packs them (promotions after, by piece).
+const PACKED_KINDS: [MoveKind; 6] = [
+    MoveKind::Normal,
+    MoveKind::DoubleStep,
+    MoveKind::EnPassant,
+    MoveKind::CastleKingSide,
+    MoveKind::CastleQueenSide,
+    MoveKind::Leap,
+];
+
+/// In the table: from and to (mailbox indices, 8 bits each), then the kind (4 bits).
+impl crate::engine::tt::TableMove for Move {
+    fn pack(self) -> u32 {
+        let kind = match self.kind {
+            MoveKind::Promotion(piece) => PACKED_KINDS.len() + piece.index(),
+            kind => PACKED_KINDS.iter().position(|&k| k == kind).unwrap_or(0),
+        };
+        self.from.index() as u32 | (self.to.index() as u32) << 8 | (kind as u32) << 16
+    }
+
+    fn unpack(bits: u32) -> Option<Move> {
+        let square = |index: u32| Square::at_index(index as usize & 0xff);
+        let kind = (bits >> 16) as usize;
+        let kind = match PACKED_KINDS.get(kind) {
+            Some(&k) => k,
+            None => MoveKind::Promotion(*crate::engine::piece::PieceKind::ALL.get(kind - PACKED_KINDS.len())?),
+        };
+        Some(Move::new(square(bits)?, square(bits >> 8)?, kind))
+    }
+}
+
 impl Move {
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move { from, to, kind }

@@ -342,3 +342,48 @@ fn the_reference_opponent_plays_legal_moves_and_takes_a_free_queen() {
     let mv = reference::choose(&game, &mut rng).unwrap();
     assert_eq!(mv.to, "b1@00".parse().unwrap());
 }
+
+#[test]
+fn a_search_on_several_threads_keeps_its_limits_and_stops() {
+    // Lazy SMP: the main thread's node and depth limits bound the search; helpers only fill
+    // the shared table.
+    for game in random_positions(4, 31) {
+        let result = Engine::default().search_threads(
+            &game,
+            &Limits::nodes(20_000),
+            &NoClock,
+            &StopFlag::new(),
+            3,
+            &mut |_| {},
+        );
+        assert!(result.nodes <= 20_000, "{}", result.nodes);
+        assert!(game.position().is_legal(result.best.unwrap()));
+    }
+    let game = Game::from_setup(Setup::Classic);
+    let mut seen = Vec::new();
+    let result = Engine::default().search_threads(&game, &Limits::depth(6), &NoClock, &StopFlag::new(), 2, &mut |i| {
+        seen.push(i.depth)
+    });
+    assert_eq!((result.depth, seen), (6, (1..=6).collect::<Vec<_>>()));
+    // A stop flag raised from elsewhere ends the main search, and it ends its helpers.
+    let stop = StopFlag::new();
+    let worker_stop = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let game = Game::from_setup(Setup::Full);
+        let result = Engine::default().search_threads(
+            &game,
+            &Limits::default(),
+            &StdClock::new(),
+            &worker_stop,
+            2,
+            &mut |_| {},
+        );
+        (result, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    let raised = Instant::now();
+    stop.stop();
+    let (result, returned) = handle.join().unwrap();
+    assert!(returned.duration_since(raised) < Duration::from_millis(100));
+    assert!(Setup::Full.position().is_legal(result.best.unwrap()));
+}

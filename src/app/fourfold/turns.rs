@@ -75,7 +75,7 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>, view: Res<Gam
         .filter(|p| std::ptr::eq(p.level, level));
     let player = kept.unwrap_or_else(|| {
         thinking.players_built += 1;
-        Player::new(level, play.game_number + 1)
+        Player::new(level, play.game_number + 1).with_threads(crate::fourfold::ai::levels::game_threads(level))
     });
     thinking.job = Some(TurnTask::start(PlayerTurn::new(player, play.game.clone())));
     thinking.generation = play.generation;

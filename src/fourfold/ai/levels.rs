@@ -32,6 +32,16 @@ pub const LEVELS: [Level; 6] = [
     Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (1884.0, 78.0)),
 ];
 
+/// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
+/// helper threads fill the shared table, so the same node budget reaches deeper), the others
+/// one, so that they play as the ladder measured them. The browser thinks on one.
+pub fn game_threads(level: &Level) -> usize {
+    if level.name != LEVELS[LEVELS.len() - 1].name || cfg!(target_arch = "wasm32") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The level the command line uses when none is named.
 pub const DEFAULT_LEVEL: &str = "strong";
 

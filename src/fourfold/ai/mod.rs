@@ -25,6 +25,8 @@ pub struct Player {
     engine: Engine,
     limits: Limits,
     rng: Rng,
+    /// Threads of a whole (unsliced) search: Lazy SMP natively when more than one.
+    threads: usize,
 }
 
 impl Player {
@@ -40,7 +42,15 @@ impl Player {
             engine,
             limits: limits.unwrap_or_else(|| level.limits.clone()),
             rng: Rng::new(seed),
+            threads: 1,
         }
+    }
+
+    /// The player searching on `threads` threads (Lazy SMP) when it thinks in one go; a search
+    /// in slices (the browser) stays on one.
+    pub fn with_threads(mut self, threads: usize) -> Player {
+        self.threads = threads.max(1);
+        self
     }
 
     /// A player whose evaluation uses other weights (for measuring them by self-play).
@@ -79,7 +89,12 @@ impl SlicedPlayer for Player {
         let game = &decision.game;
         match &mut decision.phase {
             Phase::Search(search) => {
-                let result = search.step(&mut self.engine, slice_nodes, clock, stop, info)?;
+                let result = if self.threads > 1 && slice_nodes == u64::MAX {
+                    self.engine
+                        .search_threads(game, &self.limits, clock, stop, self.threads, info)
+                } else {
+                    search.step(&mut self.engine, slice_nodes, clock, stop, info)?
+                };
                 // A mate the search proved is played at every level: noise is for close calls.
                 let mating = mate_in(result.score).is_some_and(|n| n > 0);
                 if self.level.noise == 0 || stop.is_stopped() || result.best.is_none() || mating {

@@ -11,6 +11,7 @@ use super::features::Features;
 use super::ordering::{Before, MoveMemory, PieceTo};
 use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::tt::{Bound, TranspositionTable};
+use std::sync::Arc;
 
 pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 96;
@@ -68,7 +69,8 @@ pub fn mate_in(score: i32) -> Option<i32> {
 pub struct Engine {
     pub weights: Weights,
     features: Features,
-    tt: TranspositionTable<Move>,
+    /// Shared with the helper threads of a Lazy SMP search.
+    tt: Arc<TranspositionTable<Move>>,
     memory: MoveMemory,
     /// Late-move reductions by depth and move number.
     reductions: Box<[[i32; 64]; 64]>,
@@ -138,7 +140,7 @@ impl Engine {
         Engine {
             weights,
             features,
-            tt: TranspositionTable::with_ways(hash_mb, ways),
+            tt: Arc::new(TranspositionTable::with_ways(hash_mb, ways)),
             memory: MoveMemory::new(&features),
             reductions: Box::new(std::array::from_fn(|depth| {
                 std::array::from_fn(|number| {
@@ -151,6 +153,70 @@ impl Engine {
 
     pub fn features(&self) -> Features {
         self.features
+    }
+
+    /// A helper for a Lazy SMP search: the same weights and refinements, this engine's table,
+    /// a move memory of its own.
+    fn helper(&self) -> Engine {
+        Engine {
+            weights: self.weights.clone(),
+            features: self.features,
+            tt: Arc::clone(&self.tt),
+            memory: MoveMemory::new(&self.features),
+            reductions: self.reductions.clone(),
+        }
+    }
+
+    /// Lazy SMP: `threads - 1` helper threads search the same position beside this one, each
+    /// with its own move memory, sharing the table (helpers start one ply deeper every other
+    /// thread, so they fill the table ahead of the main search); the answer is this thread's,
+    /// and this thread's node limit bounds the search. With one thread it is `search`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn search_threads(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        threads: usize,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        if threads <= 1 {
+            return self.search(game, limits, clock, stop, info);
+        }
+        self.tt.new_search();
+        self.memory.clear_killers();
+        let helpers_stop = StopFlag::new();
+        std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let mut helper = self.helper();
+                let helpers_stop = &helpers_stop;
+                // Helpers keep the time limit (on a clock of their own) and the depth, not the
+                // node limit: they run until the main search ends.
+                let limits = Limits {
+                    nodes: None,
+                    ..limits.clone()
+                };
+                scope.spawn(move || {
+                    let clock = crate::engine::limits::StdClock::new();
+                    let mut driver = IterativeDeepening::new(game, limits, &clock);
+                    driver.joins_search(1 + (thread as u32 & 1));
+                    while driver
+                        .step(&mut helper, u64::MAX, &clock, helpers_stop, &mut |_| {})
+                        .is_none()
+                    {}
+                });
+            }
+            let mut driver = IterativeDeepening::new(game, limits.clone(), clock);
+            driver.joins_search(1);
+            let result = loop {
+                if let Some(result) = driver.step(self, u64::MAX, clock, stop, info) {
+                    break result;
+                }
+            };
+            helpers_stop.stop();
+            result
+        })
     }
 
     /// Searches the game's current position within `limits`. `info` hears each completed
@@ -169,6 +235,20 @@ impl Engine {
                 return result;
             }
         }
+    }
+
+    /// The browser has one thread: `search`.
+    #[cfg(target_arch = "wasm32")]
+    pub fn search_threads(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &dyn Clock,
+        stop: &StopFlag,
+        _threads: usize,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search(game, limits, clock, stop, info)
     }
 }
 
@@ -242,6 +322,9 @@ pub struct IterativeDeepening {
     best: SearchResult,
     previous_score: i32,
     started: bool,
+    /// Joins a search already begun on other threads: the table's generation and the killers
+    /// are left as they are.
+    joined: bool,
 }
 
 impl IterativeDeepening {
@@ -264,7 +347,14 @@ impl IterativeDeepening {
             },
             previous_score: 0,
             started: false,
+            joined: false,
         }
+    }
+
+    /// Makes this a thread of a Lazy SMP search begun elsewhere, starting at `depth`.
+    fn joins_search(&mut self, depth: u32) {
+        self.joined = true;
+        self.next_depth = depth;
     }
 
     pub fn nodes(&self) -> u64 {
@@ -288,8 +378,10 @@ impl IterativeDeepening {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
         if !self.started {
-            engine.tt.new_search();
-            engine.memory.clear_killers();
+            if !self.joined {
+                engine.tt.new_search();
+                engine.memory.clear_killers();
+            }
             self.started = true;
         }
         if self.best.best.is_none() {

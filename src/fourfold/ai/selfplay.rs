@@ -13,35 +13,58 @@ use crate::fourfold::rules::{Color, Game, Move, Outcome, Setup};
 /// or the reimplemented 2-ply opponent of the original page.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Opponent {
-    Level(&'static Level, Features),
+    /// A level, the search's refinements, and threads (Lazy SMP when more than one).
+    Level(&'static Level, Features, usize),
     Reference,
 }
 
 impl Opponent {
-    /// `reference`, a level's name, or a level's name and a search (`master:baseline`,
-    /// `master:-pruning`; see `Features::parse`).
+    /// `reference`, a level's name, then optionally `@T` for T threads and `:SEARCH` for a
+    /// search (`master@2`, `master:baseline`, `master@2:-pruning`; see `Features::parse`).
     pub fn parse(name: &str) -> Result<Opponent, String> {
         if name == "reference" {
             return Ok(Opponent::Reference);
         }
-        let (level, search) = match name.split_once(':') {
-            Some((level, search)) => (level, Features::parse(search)?),
+        let (name, search) = match name.split_once(':') {
+            Some((name, search)) => (name, Features::parse(search)?),
             None => (name, Features::CURRENT),
         };
+        let (level, threads) = match name.split_once('@') {
+            Some((level, threads)) => (
+                level,
+                threads
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|t| (1..=64).contains(t))
+                    .ok_or_else(|| format!("'{name}': threads '{threads}' is not 1 to 64"))?,
+            ),
+            None => (name, 1),
+        };
         levels::find(level)
-            .map(|l| Opponent::Level(l, search))
+            .map(|l| Opponent::Level(l, search, threads))
             .map_err(|e| format!("{e}, or reference"))
     }
 
-    /// The level of one of the levels with every refinement.
+    /// One of the levels with every refinement, on one thread.
     pub fn level(level: &'static Level) -> Opponent {
-        Opponent::Level(level, Features::CURRENT)
+        Opponent::Level(level, Features::CURRENT, 1)
     }
 
     pub fn name(self) -> String {
         match self {
-            Opponent::Level(l, Features::CURRENT) => l.name.to_string(),
-            Opponent::Level(l, features) => format!("{}:{}", l.name, features.describe()),
+            Opponent::Level(l, features, threads) => {
+                let threads = if threads > 1 {
+                    format!("@{threads}")
+                } else {
+                    String::new()
+                };
+                let search = if features == Features::CURRENT {
+                    String::new()
+                } else {
+                    format!(":{}", features.describe())
+                };
+                format!("{}{threads}{search}", l.name)
+            }
             Opponent::Reference => "reference".to_string(),
         }
     }
@@ -56,12 +79,9 @@ enum Seat {
 impl Seat {
     fn new(opponent: Opponent, seed: u64, limits: Option<Limits>) -> Seat {
         match opponent {
-            Opponent::Level(level, features) => Seat::Engine(Box::new(Player::with_engine(
-                level,
-                seed,
-                Engine::with_features(16, features),
-                limits,
-            ))),
+            Opponent::Level(level, features, threads) => Seat::Engine(Box::new(
+                Player::with_engine(level, seed, Engine::with_features(16, features), limits).with_threads(threads),
+            )),
             Opponent::Reference => Seat::Reference(Rng::new(seed)),
         }
     }

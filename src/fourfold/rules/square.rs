@@ -318,6 +318,17 @@ impl fmt::Display for Move {
     }
 }
 
+/// In the table: the 12 bits of `Move::pack`.
+impl crate::engine::tt::TableMove for Move {
+    fn pack(self) -> u32 {
+        u32::from(Move::pack(self))
+    }
+
+    fn unpack(bits: u32) -> Option<Move> {
+        u16::try_from(bits).ok().filter(|&b| b < 1 << 12).map(Move::unpack)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
