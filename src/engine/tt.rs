@@ -23,6 +23,29 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound a search result `best` of a window (`alpha`, `beta`) is: a fail high is a
+    /// lower bound, a fail low an upper one.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` of this bound settles a search of the window (`alpha`, `beta`).
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A move as the table keeps it: in at most `MOVE_BITS` bits.
 pub trait TableMove: Copy {
     fn pack(self) -> u32;

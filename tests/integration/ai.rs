@@ -228,21 +228,32 @@ fn a_time_limit_is_kept_within_100_ms() {
     }
 }
 
-#[test]
-fn the_stop_flag_ends_a_search_from_another_thread() {
+/// Runs an unbounded search of the full start on its own thread on `threads` threads, raises
+/// its stop flag after 100 ms, and checks that it returns within 100 ms with a legal move.
+fn stops_within_100_ms(threads: usize) {
     let stop = StopFlag::new();
     let worker_stop = stop.clone();
     let handle = std::thread::spawn(move || {
         let game = Game::from_setup(Setup::Full);
-        let result = Engine::default().search(&game, &Limits::default(), &StdClock::new(), &worker_stop, &mut |_| {});
+        let limits = Limits::default();
+        let result =
+            Engine::default().search_threads(&game, &limits, &StdClock::new(), &worker_stop, threads, &mut |_| {});
         (result, Instant::now())
     });
     std::thread::sleep(Duration::from_millis(100));
     let raised = Instant::now();
     stop.stop();
     let (result, returned) = handle.join().unwrap();
-    assert!(returned.duration_since(raised) < Duration::from_millis(100));
+    assert!(
+        returned.duration_since(raised) < Duration::from_millis(100),
+        "{threads} threads"
+    );
     assert!(Setup::Full.position().is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_from_another_thread() {
+    stops_within_100_ms(1);
 }
 
 #[test]
@@ -366,24 +377,5 @@ fn a_search_on_several_threads_keeps_its_limits_and_stops() {
     });
     assert_eq!((result.depth, seen), (6, (1..=6).collect::<Vec<_>>()));
     // A stop flag raised from elsewhere ends the main search, and it ends its helpers.
-    let stop = StopFlag::new();
-    let worker_stop = stop.clone();
-    let handle = std::thread::spawn(move || {
-        let game = Game::from_setup(Setup::Full);
-        let result = Engine::default().search_threads(
-            &game,
-            &Limits::default(),
-            &StdClock::new(),
-            &worker_stop,
-            2,
-            &mut |_| {},
-        );
-        (result, Instant::now())
-    });
-    std::thread::sleep(Duration::from_millis(100));
-    let raised = Instant::now();
-    stop.stop();
-    let (result, returned) = handle.join().unwrap();
-    assert!(returned.duration_since(raised) < Duration::from_millis(100));
-    assert!(Setup::Full.position().is_legal(result.best.unwrap()));
+    stops_within_100_ms(2);
 }

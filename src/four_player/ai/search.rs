@@ -624,11 +624,8 @@ impl<'a> Run<'a> {
             table_move = entry.best;
             if entry.depth >= depth {
                 let score = from_table(entry.score, ply);
-                match entry.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
+                if entry.bound.settles(score, alpha, beta) {
+                    return score;
                 }
             }
         }
@@ -700,7 +697,7 @@ impl<'a> Run<'a> {
             }
             self.engine.picks[ply] = picks;
         }
-        let bound = bound_of(best, alpha0, beta0);
+        let bound = Bound::of(best, alpha0, beta0);
         self.engine
             .tt
             .store(key, best_move, to_table(best, ply), depth, bound, false);
@@ -788,7 +785,7 @@ impl<'a> Run<'a> {
         }
         self.pos.turn = turn;
         self.engine.picks[ply] = replies;
-        let bound = bound_of(best, alpha, beta0);
+        let bound = Bound::of(best, alpha, beta0);
         self.engine
             .tt
             .store(key, best_move, to_table(best, ply), depth, bound, false);
@@ -998,16 +995,6 @@ fn is_noisy(pos: &Position, mv: Move) -> bool {
 
 fn history_index(seat: Seat, mv: Move) -> usize {
     (seat.index() * 196 + mv.from.index()) * 196 + mv.to.index()
-}
-
-fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
-    if best >= beta {
-        Bound::Lower
-    } else if best <= alpha {
-        Bound::Upper
-    } else {
-        Bound::Exact
-    }
 }
 
 /// Mate scores are stored as distances from the node, so they hold wherever it is reached.

@@ -631,12 +631,7 @@ impl<'a> Run<'a> {
             && (!proving || e.mate_safe || proves_mate(e.bound, e.score))
         {
             let score = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if e.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
@@ -783,13 +778,7 @@ impl<'a> Run<'a> {
                 quiets += 1;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
         // and a fail-low node has no real best move): it never replaces what the heuristic
         // search stored, of this position or another in the slot, and adds its proofs.
@@ -846,12 +835,7 @@ impl<'a> Run<'a> {
         let mut tt_move = None;
         if use_table && let Some(e) = self.engine.tt.probe(key) {
             let score = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if e.bound.settles(score, alpha, beta) {
                 return score;
             }
             tt_move = e.best;
@@ -911,13 +895,7 @@ impl<'a> Run<'a> {
             }
         }
         if use_table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.engine.tt.store(key, best_move, to_tt(best, ply), 0, bound, false);
         }
         best
