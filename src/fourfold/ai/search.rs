@@ -157,6 +157,7 @@ impl Engine {
 
     /// A helper for a Lazy SMP search: the same weights and refinements, this engine's table,
     /// a move memory of its own.
+    #[cfg(not(target_arch = "wasm32"))]
     fn helper(&self) -> Engine {
         Engine {
             weights: self.weights.clone(),
@@ -352,6 +353,7 @@ impl IterativeDeepening {
     }
 
     /// Makes this a thread of a Lazy SMP search begun elsewhere, starting at `depth`.
+    #[cfg(not(target_arch = "wasm32"))]
     fn joins_search(&mut self, depth: u32) {
         self.joined = true;
         self.next_depth = depth;
