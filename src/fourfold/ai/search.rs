@@ -4,7 +4,7 @@
 //! move ordering (TT move, MVV-LVA, killers, counter-moves, history), mate-distance scores and
 //! in-search draws (repetition, 100-ply rule, bare kings). `Features` switches the refinements.
 
-use crate::fourfold::rules::{Game, Move, MoveList, PieceKind, Position};
+use crate::fourfold::rules::{Game, Move, PieceKind, Position};
 
 use super::eval::{Weights, evaluate, has_pieces, value};
 use super::features::Features;
@@ -95,6 +95,9 @@ struct Run<'a> {
     /// The piece moved and its destination, of the move that led to each ply (none at the
     /// root and after a null move).
     moved: [Option<PieceTo>; MAX_PLY + 1],
+    /// Per ply, its legal moves and their ordering scores (kept to be filled again).
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Best root move of the running iteration, once at least one root move is fully searched.
@@ -472,6 +475,8 @@ impl<'a> Run<'a> {
             nodes: 0,
             aborted: false,
             moved: [None; MAX_PLY + 1],
+            moves: vec![Vec::new(); MAX_PLY],
+            scores: vec![Vec::new(); MAX_PLY],
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             root_best: None,
@@ -665,12 +670,14 @@ impl<'a> Run<'a> {
             }
         }
 
-        let mut moves = self.pos.legal_moves();
+        let mut moves = self.generate(ply);
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let before = self.before(ply);
-        let mut scores = self.order_scores(&moves, tt_move, ply, before);
+        // The ply's buffer, so that no node clears a list of the largest size.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order_scores(&moves, tt_move, ply, before, true, &mut scores);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -780,6 +787,8 @@ impl<'a> Run<'a> {
                 quiets += 1;
             }
         }
+        self.scores[ply] = scores;
+        self.moves[ply] = moves;
         let bound = Bound::of(best, original_alpha, beta);
         // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
         // and a fail-low node has no real best move): it never replaces what the heuristic
@@ -796,6 +805,14 @@ impl<'a> Run<'a> {
                 .store(key, best_move, to_tt(best, ply), depth, bound, proving);
         }
         best
+    }
+
+    /// The legal moves at `ply`, in the ply's list (handed back when the node is done).
+    fn generate(&mut self, ply: usize) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.pos.generate(&mut moves, u64::MAX);
+        moves
     }
 
     /// The moves that led to `ply`.
@@ -840,7 +857,10 @@ impl<'a> Run<'a> {
             if e.bound.settles(score, alpha, beta) {
                 return score;
             }
-            tt_move = e.best;
+            // Only a capture or promotion: a quiet table move would end the captures at once.
+            tt_move = e
+                .best
+                .filter(|&mv| self.pos.is_capture(mv) || self.pos.is_promotion(mv));
         }
         let original_alpha = alpha;
         let mut best = -INF;
@@ -861,22 +881,20 @@ impl<'a> Run<'a> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut moves = self.pos.legal_moves();
+        let mut moves = self.generate(ply);
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
-        let mut scores = self.order_scores(&moves, tt_move, ply, Before::default());
+        if !all_evasions {
+            // Captures and promotions only: the others are never sorted.
+            moves.retain(|&mv| self.pos.is_capture(mv) || self.pos.is_promotion(mv));
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order_scores(&moves, tt_move, ply, Before::default(), all_evasions, &mut scores);
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
-            let tactical = self.pos.is_capture(mv) || self.pos.is_promotion(mv);
-            if !all_evasions {
-                if !tactical {
-                    // Quiet moves sort last: nothing tactical remains.
-                    break;
-                }
-                if self.futile_capture(mv, best, alpha, qdepth) {
-                    continue;
-                }
+            if !all_evasions && self.futile_capture(mv, best, alpha, qdepth) {
+                continue;
             }
             let undo = self.play(mv);
             let score = -self.quiescence(-beta, -alpha, ply + 1, qdepth + 1);
@@ -896,6 +914,8 @@ impl<'a> Run<'a> {
                 }
             }
         }
+        self.scores[ply] = scores;
+        self.moves[ply] = moves;
         if use_table {
             let bound = Bound::of(best, original_alpha, beta);
             self.engine.tt.store(key, best_move, to_tt(best, ply), 0, bound, false);
@@ -936,16 +956,20 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Ordering keys: TT move, then captures by most valuable victim / least valuable attacker,
-    /// promotions, killers, the counter-move, then quiet moves by history.
+    /// Ordering keys into `scores` (one a move): TT move, then captures by most valuable victim
+    /// / least valuable attacker, promotions, killers, the counter-move, then quiet moves by
+    /// history — or, when `quiets` is false (a quiescence search that plays none), all at 0.
     fn order_scores(
         &self,
-        moves: &MoveList,
+        moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
         before: Before,
-    ) -> [i32; crate::fourfold::rules::movegen::MAX_MOVES] {
-        let mut scores = [0i32; crate::fourfold::rules::movegen::MAX_MOVES];
+        quiets: bool,
+        scores: &mut Vec<i32>,
+    ) {
+        scores.clear();
+        scores.resize(moves.len(), 0);
         let weights = &self.engine.weights;
         let memory = &self.engine.memory;
         let killers = memory.killers[ply];
@@ -958,6 +982,8 @@ impl<'a> Run<'a> {
                 5_000_000 + value(weights, victim.kind) * 16 - value(weights, attacker) / 16
             } else if self.pos.is_promotion(mv) {
                 4_900_000
+            } else if !quiets {
+                0
             } else if killers[0] == Some(mv) {
                 4_000_000
             } else if killers[1] == Some(mv) {
@@ -968,7 +994,6 @@ impl<'a> Run<'a> {
                 memory.quiet_score(&self.pos, mv, PieceTo::of(&self.pos, mv), before)
             };
         }
-        scores
     }
 }
 
@@ -1016,7 +1041,7 @@ pub fn static_exchange(pos: &Position, mv: Move, weights: &super::eval::Weights)
 }
 
 /// Selection sort, one step: swaps the best remaining move into place `i` and returns it.
-fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {
@@ -1025,7 +1050,7 @@ fn pick_next(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
     }
     scores.swap(i, best);
     moves.swap(i, best);
-    moves.as_slice()[i]
+    moves[i]
 }
 
 /// Whether a hash bound is itself a proof about mates (a mate found, or a mate suffered), which

@@ -89,6 +89,19 @@ impl MoveSink for MoveList {
     }
 }
 
+/// A growable list: a search keeps one a ply and clears it, so no node fills a list of the
+/// largest size.
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, from: Square, mut targets: u64) {
+        while targets != 0 {
+            let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            self.push(Move::new(from, to));
+        }
+    }
+}
+
 /// Counts moves without storing them.
 struct MoveCount(usize);
 
