@@ -18,18 +18,18 @@ pub const LEVELS: [Level; 6] = [
         "two plies with some noise (±60 cp)",
         depth(2),
         60,
-        (1594.0, 110.0),
+        (1640.0, 110.0),
     ),
     Level::new(
         "casual",
         "three plies, a little noise (±20 cp)",
         depth(3),
         20,
-        (1663.0, 80.0),
+        (1780.0, 80.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1697.0, 78.0)),
-    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1833.0, 78.0)),
-    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (1884.0, 78.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1916.0, 78.0)),
+    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1984.0, 78.0)),
+    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2069.0, 78.0)),
 ];
 
 /// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
