@@ -123,6 +123,21 @@ proptest! {
     }
 
     #[test]
+    fn gives_check_agrees_with_playing_the_move(setup in setups(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
+        let game = random_game(setup, &picks);
+        let mut pos = game.start().clone();
+        for &mv in game.moves() {
+            for &other in pos.legal_moves().iter() {
+                let predicted = pos.gives_check(other);
+                let undo = pos.make(other);
+                prop_assert_eq!(predicted, pos.in_check(), "{} in {}", other, game.start().to_fen());
+                pos.unmake(other, undo);
+            }
+            pos.make(mv);
+        }
+    }
+
+    #[test]
     fn make_then_unmake_restores_the_position_and_its_key(setup in setups(), picks in prop::collection::vec(any::<u16>(), 0..200)) {
         let game = random_game(setup, &picks);
         let mut pos = game.start().clone();

@@ -20,8 +20,10 @@ pub struct Features {
     /// Killers kept from one iteration to the next (else each iteration starts without).
     pub lasting_killers: bool,
     /// The table in buckets of four entries that keep the deepest of the running search (else
-    /// one entry a slot), also probed and written by the quiescence search.
+    /// one entry a slot).
     pub table_buckets: bool,
+    /// The quiescence search probes and writes the table too.
+    pub quiescence_table: bool,
     /// The evaluation drives a bare king to the edge and brings the stronger king near, so a
     /// won ending is won (mop-up).
     pub mop_up: bool,
@@ -35,6 +37,7 @@ impl Features {
         move_memory: true,
         lasting_killers: true,
         table_buckets: true,
+        quiescence_table: true,
         mop_up: true,
     };
 
@@ -45,28 +48,31 @@ impl Features {
         move_memory: false,
         lasting_killers: false,
         table_buckets: false,
+        quiescence_table: false,
         mop_up: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "reduction-table",
         "pruning",
         "move-memory",
         "lasting-killers",
         "table-buckets",
+        "quiescence-table",
         "mop-up",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 6] {
+    fn switches(&mut self) -> [&mut bool; 7] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
             &mut self.move_memory,
             &mut self.lasting_killers,
             &mut self.table_buckets,
+            &mut self.quiescence_table,
             &mut self.mop_up,
         ]
     }

@@ -712,19 +712,19 @@ impl<'a> Run<'a> {
                 let limit = if quiet { -40 * depth * depth } else { -90 * depth };
                 (depth <= 5 && static_exchange(&self.pos, mv, &self.engine.weights) < limit).then_some(-INF)
             };
-            let piece_to = PieceTo::of(&self.pos, mv);
-            let undo = self.play(mv);
-            let gives_check = self.pos.in_check();
+            // Moves that give no check are passed by unplayed when only a mate now can count
+            // or when they are pruned.
+            let gives_check = self.pos.gives_check(mv);
             if only_mate_now && !gives_check {
-                self.take_back(mv, undo);
                 best = best.max(next_mate_later);
                 continue;
             }
             if let Some(value) = pruned.filter(|_| !gives_check) {
-                self.take_back(mv, undo);
                 best = best.max(value);
                 continue;
             }
+            let piece_to = PieceTo::of(&self.pos, mv);
+            let undo = self.play(mv);
             self.moved[ply + 1] = piece_to;
             searched += 1;
             let mut score;
@@ -849,7 +849,7 @@ impl<'a> Run<'a> {
             return beta;
         }
         // The table (not in a probe, whose bounds must hold for mates).
-        let use_table = self.engine.features.table_buckets && !self.proving;
+        let use_table = self.engine.features.quiescence_table && !self.proving;
         let key = self.pos.key();
         let mut tt_move = None;
         if use_table && let Some(e) = self.engine.tt.probe(key) {

@@ -262,6 +262,26 @@ impl Position {
         !self.checkers().is_empty()
     }
 
+    /// Whether `mv` (legal) would check the opponent's king, worked out without playing it: the
+    /// moved piece (a queen if it promotes) from where it lands, or another of the mover's pieces
+    /// whose line the move opens.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let (Some(moving), Some(king)) = (self.board[mv.from.index()], self.king_square(self.side.opponent())) else {
+            return false;
+        };
+        let landing = if self.is_promotion(mv) {
+            Piece::new(moving.color, PieceKind::Queen)
+        } else {
+            moving
+        };
+        let occupied = (self.occupied().0 & !mv.from.bit()) | mv.to.bit();
+        if Position::piece_attacks(landing, mv.to, occupied) & king.bit() != 0 {
+            return true;
+        }
+        let others = self.by_color[self.side.index()] & !mv.from.bit();
+        self.attackers_with(king, self.side, occupied).0 & others != 0
+    }
+
     /// Whether `color`'s king is attacked (false when it has no king, as in reach scenes).
     pub fn king_attacked(&self, color: Color) -> bool {
         self.king_square(color)
