@@ -78,14 +78,20 @@ pub trait MoveSink {
     fn add(&mut self, from: Square, targets: u64);
 }
 
+/// Each move from `from` to a square of `targets`, lowest square first.
+#[inline(always)]
+fn each_move(from: Square, mut targets: u64, mut push: impl FnMut(Move)) {
+    while targets != 0 {
+        let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
+        targets &= targets - 1;
+        push(Move::new(from, to));
+    }
+}
+
 impl MoveSink for MoveList {
     #[inline(always)]
-    fn add(&mut self, from: Square, mut targets: u64) {
-        while targets != 0 {
-            let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
-            targets &= targets - 1;
-            self.push(Move::new(from, to));
-        }
+    fn add(&mut self, from: Square, targets: u64) {
+        each_move(from, targets, |mv| self.push(mv));
     }
 }
 
@@ -93,12 +99,8 @@ impl MoveSink for MoveList {
 /// largest size.
 impl MoveSink for Vec<Move> {
     #[inline(always)]
-    fn add(&mut self, from: Square, mut targets: u64) {
-        while targets != 0 {
-            let to = Square::from_index_unchecked(targets.trailing_zeros() as u8);
-            targets &= targets - 1;
-            self.push(Move::new(from, to));
-        }
+    fn add(&mut self, from: Square, targets: u64) {
+        each_move(from, targets, |mv| self.push(mv));
     }
 }
 
