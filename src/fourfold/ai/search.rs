@@ -154,10 +154,6 @@ impl Engine {
         }
     }
 
-    pub fn features(&self) -> Features {
-        self.features
-    }
-
     /// A helper for a Lazy SMP search: the same weights and refinements, this engine's table,
     /// a move memory of its own.
     #[cfg(not(target_arch = "wasm32"))]
