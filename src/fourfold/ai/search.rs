@@ -72,8 +72,20 @@ pub struct Engine {
     /// Shared with the helper threads of a Lazy SMP search.
     tt: Arc<TranspositionTable<Move>>,
     memory: MoveMemory,
-    /// Late-move reductions by depth and move number.
-    reductions: Box<[[i32; 64]; 64]>,
+}
+
+/// The late-move reduction of the `number`th move at `depth` (the table is worked out once).
+fn table_reduction(depth: i32, number: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[i32; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        std::array::from_fn(|depth| {
+            std::array::from_fn(|number| {
+                let (d, n) = (depth.max(1) as f64, number.max(1) as f64);
+                (0.5 + d.ln() * n.ln() / 2.25) as i32
+            })
+        })
+    });
+    table[depth.clamp(0, 63) as usize][number.min(63)]
 }
 
 /// Where the limits of the running iteration stand.
@@ -145,12 +157,6 @@ impl Engine {
             features,
             tt: Arc::new(TranspositionTable::with_ways(hash_mb, ways)),
             memory: MoveMemory::new(&features),
-            reductions: Box::new(std::array::from_fn(|depth| {
-                std::array::from_fn(|number| {
-                    let (d, n) = (depth.max(1) as f64, number.max(1) as f64);
-                    (0.5 + d.ln() * n.ln() / 2.25) as i32
-                })
-            })),
         }
     }
 
@@ -163,7 +169,6 @@ impl Engine {
             features: self.features,
             tt: Arc::clone(&self.tt),
             memory: MoveMemory::new(&self.features),
-            reductions: self.reductions.clone(),
         }
     }
 
@@ -731,7 +736,7 @@ impl<'a> Run<'a> {
                 let reduction = if !reducible {
                     0
                 } else if features.reduction_table && i >= 2 {
-                    let mut r = self.engine.reductions[depth.min(63) as usize][i.min(63)];
+                    let mut r = table_reduction(depth, i);
                     r += i32::from(!is_pv);
                     // Killers and counter-moves score above the history range.
                     if ordered >= COUNTER_SCORE {
