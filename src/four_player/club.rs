@@ -6,6 +6,7 @@
 //! legal move, repeated until nothing changes.
 
 use super::board::{PieceKind, Seat, SquareSet};
+use super::movegen::Wanted;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::rules::Rules;
@@ -149,10 +150,16 @@ impl Position {
     /// Whether `seat` has a move that leaves it safe with the frozen set as it stands (the one
     /// level of "after mates are worked out again" that a mate test needs is the set itself).
     fn has_club_move(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> bool {
-        let before = self.partner_attackers(rules, seat);
         let frozen = self.frozen[seat.index()];
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
+        let king_tried = self.king_off_partners_lines(seat);
+        if king_tried && self.has_safe_king_step(rules, seat, scratch) {
+            self.frozen[seat.index()] = frozen;
+            return true;
+        }
+        // `seat`'s own pieces never attack its partner: its frozen flag does not change these.
+        let before = self.partner_attackers(rules, seat);
         let escapes = self.check_escapes(rules, seat);
         // A king's step that leaves no line open onto the partner's king brings it no new
         // attacker (a piece it takes can only be one less): only the square stepped to counts.
@@ -161,7 +168,7 @@ impl Position {
         });
         let found = self.any_move_that_may_end_check(rules, seat, escapes, scratch, |pos, mv| {
             if pos.is_king_step(seat, mv) && !partner_openers.contains(mv.from) {
-                return pos.king_step_safe(rules, seat, mv);
+                return !king_tried && pos.king_step_safe(rules, seat, mv);
             }
             let undo = pos.make_move_for(rules, seat, mv);
             let safe = pos.club_safe(rules, seat, before);
@@ -170,6 +177,37 @@ impl Position {
         });
         self.frozen[seat.index()] = frozen;
         found
+    }
+
+    /// Whether `seat` has a king and it stands on no file, rank or diagonal of its partner's
+    /// king (or the partner has none): then no step of it can open a line onto that king, and a
+    /// step is safe when the square it goes to is.
+    fn king_off_partners_lines(&self, seat: Seat) -> bool {
+        let Some(king) = self.king_square(seat) else {
+            return false;
+        };
+        self.king_square(seat.partner()).is_none_or(|partner| {
+            let (df, dr) = (
+                king.file().abs_diff(partner.file()),
+                king.rank().abs_diff(partner.rank()),
+            );
+            df != 0 && dr != 0 && df != dr
+        })
+    }
+
+    /// Whether a plain step of `seat`'s king (its king off its partner's lines) reaches a square
+    /// no live opponent attacks: the mate test's commonest answer, found before the test works
+    /// out what the other pieces would need.
+    fn has_safe_king_step(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> bool {
+        let Some(king) = self.king_square(seat) else {
+            return false;
+        };
+        scratch.clear();
+        self.piece_moves(rules, seat, king, Wanted::All, scratch);
+        (0..scratch.len()).any(|i| {
+            let mv = scratch[i];
+            self.is_king_step(seat, mv) && self.king_step_safe(rules, seat, mv)
+        })
     }
 
     /// `seat`'s king unattacked by live opponents, and its partner's attacked by none but

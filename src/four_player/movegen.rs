@@ -422,7 +422,7 @@ impl Position {
 
     /// The pseudo-legal moves of the piece of `seat` on `from` (`wanted` says which), appended
     /// to `moves`.
-    fn piece_moves(&self, rules: Rules, seat: Seat, from: Square, wanted: Wanted, moves: &mut Vec<Move>) {
+    pub(super) fn piece_moves(&self, rules: Rules, seat: Seat, from: Square, wanted: Wanted, moves: &mut Vec<Move>) {
         let t = tables();
         let Some(piece) = self.piece_at(from) else {
             return;
@@ -662,7 +662,7 @@ impl Position {
 
 /// Which of a piece's moves a generator wants.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Wanted {
+pub(super) enum Wanted {
     All,
     /// Captures, en passant and promotions: the moves a quiescence search plays.
     Noisy,
