@@ -15,6 +15,7 @@ pub mod rating;
 pub mod settings;
 pub mod storage;
 pub mod tutorial;
+pub mod worker;
 
 #[cfg(feature = "app")]
 pub mod app;

@@ -5,7 +5,9 @@
 // Serves the folder on 127.0.0.1 and checks that the page loads without console errors, that the
 // board draws (a screenshot whose middle is not blank), that a move made with the keyboard (Tab,
 // Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer with no
-// main-thread task over 200 ms while it thinks, that the profile lives in local storage (an
+// main-thread task over 200 ms while it thinks — in the computer's Web Worker, with the native
+// engine's move when NATIVE_ENGINE names a release build of this tree — that cancelling stops the
+// worker at once, the worker's search speed (and the native one's), that the profile lives in local storage (an
 // unreadable one is kept aside, a finished game is saved), that a tutorial scene opens from
 // the address and plays, that the mouse selects and moves (picking in the canvas), and that in
 // four-player chess (?game=four-player) a keyboard move is answered by three computers with no
@@ -13,6 +15,7 @@
 // from the address and is played with the keyboard. Prints the timings as one JSON line.
 
 import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
 import { serve } from "./serve.mjs";
 import fs from "node:fs";
 import http from "node:http";
@@ -38,6 +41,19 @@ const mateInOneKeys = [
   ["ArrowDown", "c2[0,1]"],
   ["Alt+ArrowDown", "c2[0,0]"],
 ];
+// A PGN4D record of the classic start, no moves (what a worker request carries).
+const CLASSIC_START_PGN4D = [
+  '[Variant "Fourfold-4x4x2x2"]',
+  '[Format "PGN4D"]',
+  '[FormatVersion "1"]',
+  '[Notation "LAN4D"]',
+  '[SetUp "1"]',
+  '[FEN4D "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1"]',
+  '[Result "*"]',
+  "",
+  "*",
+  "",
+].join("\n");
 // White mates in one across W: Qd3@01-c2@00 (the scene 50-mate-in-one-across-w).
 const MATE_IN_ONE = "4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1";
 
@@ -160,7 +176,14 @@ async function openPage(context, query = "") {
 const status = (page) =>
   page.evaluate(() => {
     const s = document.getElementById("status");
-    return { text: s.textContent, ply: Number(s.dataset.ply ?? 0), moves: s.dataset.moves ?? "", thinkMs: s.dataset.lastThinkMs, slices: s.dataset.lastThinkSlices };
+    return {
+      text: s.textContent,
+      ply: Number(s.dataset.ply ?? 0),
+      moves: s.dataset.moves ?? "",
+      thinkMs: s.dataset.lastThinkMs,
+      thought: s.dataset.lastThink,
+      seed: s.dataset.seed,
+    };
   });
 
 // Presses each key and waits until the game shows its effect in #focus (the keyboard's square,
@@ -180,6 +203,15 @@ async function press(page, steps) {
 }
 
 const results = {};
+// The native engine (a release build of this tree), to check the worker plays its moves.
+const nativeEngine = process.env.NATIVE_ENGINE;
+
+// `total <game> nodes N time T ms nps R` lines as { game: nodes per second }.
+function benchTotals(text) {
+  return Object.fromEntries(
+    [...text.matchAll(/^total (\S+) nodes \d+ time \d+ ms nps (\d+)/gm)].map((m) => [m[1], Number(m[2])]),
+  );
+}
 // Everything the pages print, kept as an artefact and shown when a check fails.
 const consoleLog = [];
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -233,8 +265,20 @@ try {
   check(answered.moves.startsWith("Ra1@00-a1@01 "), `the keyboard move was played first: ${answered.moves}`);
   results.computerReply = answered.moves.split(" ")[1];
   results.computerMoveMs = Number(answered.thinkMs);
-  // "slices busy-ms": how many frames the search ran in, and its own share of the time.
-  [results.computerMoveSlices, results.computerMoveBusyMs] = (answered.slices ?? "").split(" ").map(Number);
+  // The search ran whole in the computer's Web Worker, not in slices on the page's thread.
+  results.computerThought = answered.thought;
+  check(answered.thought === "worker", `the computer thought in its worker: ${answered.thought}`);
+  // The same move as the native engine at the same level and seed (node-limited: exact).
+  if (nativeEngine) {
+    const native = execFileSync(nativeEngine, ["bestmove", "--level", "master", "--seed", answered.seed, "--moves", "Ra1@00-a1@01"], {
+      encoding: "utf8",
+    });
+    results.nativeReply = native.trim().split("\n").pop().replace(/^bestmove /, "");
+    check(
+      results.computerReply.replace(/[+#]$/, "") === results.nativeReply,
+      `the worker's move ${results.computerReply} is the native engine's ${results.nativeReply} (seed ${answered.seed})`,
+    );
+  }
   const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start >= since), moveStart);
   results.longestTaskWhileThinkingMs = Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
   await page.waitForTimeout(1_000);
@@ -246,6 +290,32 @@ try {
     `a main-thread task took ${results.longestTaskWhileThinkingMs} ms while the computer thought`,
   );
   check(errors.length === 0, `console errors: ${errors.join(" | ")}`);
+
+  // 1b. The worker: stopping reaches it at once (a master search of the start is refused as soon
+  // as it is cancelled, and the next request gets a fresh worker), and its speed.
+  const stopped = await page.evaluate(async (record) => {
+    const long = window.tesseractEngine.think(`(game: Fourfold, level: "master", seed: 1, record: ${JSON.stringify(record)})`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cancelled = performance.now();
+    window.tesseractEngine.cancel();
+    const refused = await long.then(() => "answered", (error) => String(error.message));
+    const refusedMs = performance.now() - cancelled;
+    const next = await window.tesseractEngine.think(`(game: Fourfold, level: "beginner", seed: 2, record: ${JSON.stringify(record)})`);
+    return { refused, refusedMs, next };
+  }, CLASSIC_START_PGN4D);
+  check(stopped.refused === "stopped" && stopped.refusedMs < 50, `a cancelled search stops at once: ${JSON.stringify(stopped)}`);
+  check(stopped.next.startsWith("move "), `a fresh worker answers after a cancel: ${stopped.next}`);
+  results.workerStopMs = Math.round(stopped.refusedMs);
+  const benchNodes = 500_000;
+  const workerBench = await page.evaluate((nodes) => window.tesseractEngine.bench(nodes), benchNodes);
+  results.workerBench = benchTotals(workerBench);
+  if (nativeEngine) {
+    const native = [["bench", "--nodes", String(benchNodes)], ["four-player", "bench", "--nodes", String(benchNodes)]]
+      .map((args) => execFileSync(nativeEngine, args, { encoding: "utf8" }))
+      .join("\n")
+      .replace(/^total nodes/m, "total 4d nodes");
+    results.nativeBench = benchTotals(native);
+  }
 
   // 2. The profile in local storage: an unreadable one is kept aside; a finished game is saved.
   await page.evaluate((key) => localStorage.setItem(key, "(rating: (rating: 1600.0, deviation: oops"), PROFILE_KEY);
@@ -357,8 +427,9 @@ try {
   });
   const round = await cross.page.evaluate(() => {
     const s = document.getElementById("status");
-    return { text: s.textContent, moves: s.dataset.moves ?? "", roundMs: s.dataset.lastRoundMs };
+    return { text: s.textContent, moves: s.dataset.moves ?? "", roundMs: s.dataset.lastRoundMs, thought: s.dataset.lastThink };
   });
+  check(round.thought === "worker", `the four-player computers thought in the worker: ${round.thought}`);
   check(round.moves.startsWith("h2-h4 "), `Red's keyboard move was played first: ${round.moves}`);
   results.fourPlayerReplies = round.moves.split(" ").slice(1, 4).join(" ");
   results.fourPlayerRoundMs = Number(round.roundMs);

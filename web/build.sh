@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the browser version into one folder that any static file server can serve:
 #   bash web/build.sh [--wasm-opt] [output folder, default dist/web]
-# It adds the wasm32 target, installs wasm-bindgen-cli at exactly the wasm-bindgen version in
+# It builds the game and, for the computer's Web Worker, the engines alone (web/worker/). It adds the wasm32 target, installs wasm-bindgen-cli at exactly the wasm-bindgen version in
 # Cargo.lock (into ~/.cache/tesseract-chess/tools), builds with the `wasm-release` profile, binds,
 # optionally shrinks with wasm-opt -Oz (binaryen from npm; about 10 minutes on 2 cores), copies
 # index.html, the favicon and scenes/ beside it, writes the offline cache's service worker, writes
@@ -27,12 +27,17 @@ if ! "$tools/bin/wasm-bindgen" --version 2>/dev/null | grep -qx "wasm-bindgen $v
 fi
 
 cargo build --profile wasm-release --target wasm32-unknown-unknown
+# The computer's Web Worker: the engines alone (web/worker/), no Bevy.
+cargo build --profile wasm-worker --target wasm32-unknown-unknown -p tesseract-chess-worker
 rm -rf "$out"
 mkdir -p "$out"
 # Without the name section (9 MB of function names) and the producers section.
-"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
-  --out-dir "$out" --out-name tesseract-chess \
-  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/tesseract-chess.wasm"
+bind() {
+  "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name "$2" "$CARGO_TARGET_DIR/wasm32-unknown-unknown/$1.wasm"
+}
+bind wasm-release/tesseract-chess tesseract-chess
+bind wasm-worker/tesseract_chess_worker tesseract-chess-engine
 wasm="$out/tesseract-chess_bg.wasm"
 
 if [ "$optimise" = 1 ]; then
@@ -47,7 +52,7 @@ if [ "$optimise" = 1 ]; then
   mv "$wasm.opt" "$wasm"
 fi
 
-cp web/index.html web/favicon.svg "$out/"
+cp web/index.html web/favicon.svg web/engine.js web/engine-worker.js "$out/"
 cp -r scenes "$out/scenes"
 
 # The offline cache: the service worker with this build's version (a hash of its files) and

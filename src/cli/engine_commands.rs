@@ -2,7 +2,7 @@
 
 use crate::engine::SlicedPlayer;
 use crate::engine::limits::StdClock;
-use crate::engine::{Clock, Limits, StopFlag};
+use crate::engine::{Limits, StopFlag};
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
 use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
@@ -286,42 +286,19 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// The bench positions: both starts and four middlegames from club-level games.
-const BENCH_POSITIONS: [&str; 6] = [
-    "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1",
-    "4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbk/pppp/4/4|qbnr/pppp/4/4 w 0 1",
-    "4/2P1/PP1P/RN1Q|q3/4/4/2R1|1rb1/4/4/4|1knr/3p/p3/1K2 w 0 6",
-    "4/1P2/P1QP/qNK1|4/4/4/2R1|1rq1/4/4/4|1knr/3p/4/4 w 0 10",
-    "4/4/PP1P/RNB1|q3/4/PP1P/1KNR|r1b1/ppkp/2n1/2Q1|1bnr/2Pp/pp2/2B1 w 0 6",
-    "4/4/PP1P/RNB1|4/1P2/P2P/1KNR|2r1/p1kp/2n1/4|1b1r/1q1p/pn2/4 w 1 10",
-];
-
 pub fn bench(nodes: u64) -> Result<(), String> {
-    let mut total_nodes = 0u64;
-    let mut total_ms = 0.0;
-    for fen in BENCH_POSITIONS {
-        let position = Position::from_fen(fen).map_err(|e| format!("bench position {fen}: {e}"))?;
-        let game = Game::new(position);
-        let clock = StdClock::new();
-        let began = clock.now_ms();
-        let result = Engine::default().search(&game, &Limits::nodes(nodes), &clock, &StopFlag::new(), &mut |_| {});
-        let ms = clock.now_ms() - began;
-        total_nodes += result.nodes;
-        total_ms += ms;
+    let lines = crate::fourfold::ai::bench::run(nodes, &StdClock::new(), &mut |line| {
         say!(
             "position {} depth {} nodes {} time {:.0} ms nps {:.0}",
-            fen,
-            result.depth,
-            result.nodes,
-            ms,
-            result.nodes as f64 / (ms / 1000.0).max(1e-6)
+            line.fen,
+            line.depth,
+            line.nodes,
+            line.ms,
+            line.nodes_per_second()
         );
-    }
-    say!(
-        "total nodes {total_nodes} time {:.0} ms nps {:.0}",
-        total_ms,
-        total_nodes as f64 / (total_ms / 1000.0)
-    );
+    });
+    let (total_nodes, total_ms, nps) = crate::fourfold::ai::bench::total(&lines);
+    say!("total nodes {total_nodes} time {total_ms:.0} ms nps {nps:.0}");
     let stop_latency = measure_stop_latency();
     say!("stop latency {stop_latency:.2} ms (from raising the stop flag to the search returning)");
     Ok(())

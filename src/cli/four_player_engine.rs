@@ -3,12 +3,12 @@
 use crate::engine::SlicedPlayer;
 use crate::engine::limits::StdClock;
 use crate::engine::matches::{Pairing, pairwise_ratings};
-use crate::engine::{Clock, Limits, StopFlag};
+use crate::engine::{Limits, StopFlag};
 use crate::four_player::ai::eval::POINT;
 use crate::four_player::ai::selfplay::{self, GameRecord, SelfplayConfig};
 use crate::four_player::ai::{Engine, Player, SearchInfo, Strategy, levels, mate_in};
 use crate::four_player::notation::format_move;
-use crate::four_player::{Game, Position, RuleKind, Rules, Seat, Turn, pgn4};
+use crate::four_player::{Game, RuleKind, Rules, Seat, Turn, pgn4};
 
 /// How a search's score reads: `cp N` or `mate N` (plies) for Teams and Club, `points ±P.PP`
 /// (centipoints against the rivals) for FFA.
@@ -77,71 +77,20 @@ pub fn bestmove(game: Game, options: BestmoveOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// Fixed positions of all three rule sets: the start, and positions from played games (a real
-/// Teams record, and the computer's own FFA and Club games).
-pub const BENCH_POSITIONS: [(Rules, &str); 6] = [
-    (Rules::TEAMS, crate::four_player::Setup::Modern.fen4()),
-    (Rules::TEAMS, TEAMS_MIDDLEGAME),
-    (Rules::FFA, crate::four_player::Setup::Modern.fen4()),
-    (Rules::FFA, FFA_MIDDLEGAME),
-    (Rules::CLUB, crate::four_player::Setup::Modern.fen4()),
-    (Rules::CLUB, CLUB_MIDDLEGAME),
-];
-
-/// The public Teams record `teams-26780486.pgn4` after 40 turns.
-const TEAMS_MIDDLEGAME: &str = concat!(
-    "R-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-1-x,x,x,yR,4,yB,yN,yR,x,x,x/x,x,x,yP,1,yP,yK,2,yP,yP,x,x,x/",
-    "x,x,x,2,yP,yP,yP,yP,2,x,x,x/bR,bP,7,gN,gP,2,gR/1,bP,5,bQ,4,gP,1/bB,bP,10,gP,gB/1,bP,9,gP,1,gK/",
-    "bK,1,bP,9,gP,1/bB,bP,bN,9,rQ,gB/1,bP,10,gP,1/bR,bP,10,gP,gR/x,x,x,4,rP,rB,1,rN,x,x,x/",
-    "x,x,x,rP,rP,rP,rP,1,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,1,rK,2,rR,x,x,x"
-);
-/// The computer's own FFA game (four club levels, seed 11) after 40 turns.
-const FFA_MIDDLEGAME: &str = concat!(
-    "R-0,0,0,0-0,0,1,1-0,1,1,1-8,14,15,20-4-x,x,x,yR,1,yB,yK,3,yR,x,x,x/x,x,x,1,yP,yP,yP,yN,1,yP,yP,x,x,x/",
-    "x,x,x,yP,1,yN,2,yP,2,x,x,x/bR,bP,5,yP,4,gP,gR/1,bP,2,bN,7,gP,gN/bB,10,gP,2/1,bP,bP,10,gK/",
-    "bK,2,bP,8,gP,1/1,bP,10,gP,gB/bN,bR,1,bP,8,gP,1/2,bP,3,rP,5,gP,gR/x,x,x,1,rP,4,rP,rP,x,x,x/",
-    "x,x,x,rP,gQ,rP,1,rP,1,rK,rR,x,x,x/x,x,x,rR,rN,4,rN,1,x,x,x"
-);
-/// The computer's own Club game (four club levels, seed 11) after 40 turns.
-const CLUB_MIDDLEGAME: &str = concat!(
-    "B-0,0,0,0-1,1,1,0-0,1,1,0-0,0,0,0-0-x,x,x,yR,2,yK,1,yB,yN,yR,x,x,x/x,x,x,yP,bB,yP,1,yP,yP,yP,yP,x,x,x/",
-    "x,x,x,8,x,x,x/bR,2,bP,2,yP,5,gP,1/bN,9,rB,3/1,bP,10,gP,1/bQ,rB,8,gP,3/bK,bP,8,yQ,gK,2/1,bP,10,gP,1/",
-    "bN,2,bP,5,gN,gP,rN,2/bR,bP,5,rP,4,gP,1/x,x,x,2,rP,3,rP,1,x,x,x/x,x,x,rP,1,rP,rQ,2,rP,1,x,x,x/",
-    "x,x,x,4,rK,2,rR,x,x,x"
-);
-
 pub fn bench(nodes: u64) -> Result<(), String> {
-    let mut totals: Vec<(RuleKind, u64, f64)> = Vec::new();
-    for (rules, fen4) in BENCH_POSITIONS {
-        let position = Position::from_fen4(fen4).map_err(|e| format!("bench position {fen4}: {e}"))?;
-        let game = Game::new(rules, position);
-        let clock = StdClock::new();
-        let began = clock.now_ms();
-        let result = Engine::default().search(&game, Limits::nodes(nodes), &clock, &StopFlag::new(), &mut |_| {});
-        let ms = clock.now_ms() - began;
+    let lines = crate::four_player::ai::bench::run(nodes, &StdClock::new(), &mut |line| {
         say!(
             "{} depth {} nodes {} time {:.0} ms nps {:.0} position {}",
-            rules.kind.name(),
-            result.depth,
-            result.nodes,
-            ms,
-            result.nodes as f64 / (ms / 1000.0).max(1e-6),
-            fen4
+            line.rules.kind.name(),
+            line.depth,
+            line.nodes,
+            line.ms,
+            line.nodes_per_second(),
+            line.fen4
         );
-        match totals.iter_mut().find(|(kind, _, _)| *kind == rules.kind) {
-            Some(total) => {
-                total.1 += result.nodes;
-                total.2 += ms;
-            }
-            None => totals.push((rules.kind, result.nodes, ms)),
-        }
-    }
-    for (kind, nodes, ms) in &totals {
-        say!(
-            "total {} nodes {nodes} time {ms:.0} ms nps {:.0}",
-            kind.name(),
-            *nodes as f64 / (ms / 1000.0).max(1e-6)
-        );
+    });
+    for (kind, nodes, ms, nps) in crate::four_player::ai::bench::totals(&lines) {
+        say!("total {} nodes {nodes} time {ms:.0} ms nps {nps:.0}", kind.name());
     }
     Ok(())
 }

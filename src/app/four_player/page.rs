@@ -69,6 +69,9 @@ fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Lo
     if let Some(ms) = thinking.last_round_ms {
         let _ = element.set_attribute("data-last-round-ms", &format!("{ms:.0}"));
     }
+    if let Some(thought) = thinking.last_move_thought {
+        let _ = element.set_attribute("data-last-think", &thought.describe());
+    }
     *written = Some(key);
 }
 

@@ -1,15 +1,16 @@
 //! The computer seats' turns: one computer player per seat, kept for a whole game, lent to the
-//! shell's turn task while it thinks (natively a pool thread, in the browser slices). When
-//! computers move one after another, each answer waits until a short pause after the move
-//! before it has passed, so a person can follow the game; the pause can be turned off. A
-//! partner's hint (Teams) is asked of the same engine in the same task.
+//! shell's turn task while it thinks (natively a pool thread, in the browser the computer's Web
+//! Worker). When computers move one after another, each answer waits until a short pause after
+//! the move before it has passed, so a person can follow the game; the pause can be turned off.
+//! A partner's hint (Teams) is asked of the same engine in a task of its own (in the browser, in
+//! slices on the page's thread).
 
 use bevy::prelude::*;
 
 use super::arrows::{Arrow, Arrows};
 use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
-use crate::app::shell::turn_task::{PlayerTurn, Thinker, TurnTask};
+use crate::app::shell::turn_task::{PlayerTurn, Thinker, Thought, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::four_player::ai::{IterativeDeepening, LEVELS, Player};
 use crate::four_player::{Game, Move, Seat, Turn};
@@ -68,6 +69,8 @@ pub struct CrossThinking {
     waiting: Option<(Option<Turn>, f32)>,
     /// How long the computer took over its last turn, in milliseconds.
     pub last_move_ms: Option<f64>,
+    /// Where the last turn was thought out (in the browser: the worker, or slices).
+    pub last_move_thought: Option<Thought>,
     /// When the last human move was played and how long until every computer after it had
     /// answered, in milliseconds (the figure the README reports).
     pub round_started: Option<f64>,
@@ -160,6 +163,7 @@ fn collect_answer(mut thinking: ResMut<CrossThinking>, table: Res<Table>, pace: 
         thinking.players[seat.index()] = Some(finished.thinker.player);
     }
     thinking.last_move_ms = Some(elapsed_ms);
+    thinking.last_move_thought = Some(finished.thought);
     // Only the part of the pause the search did not already take is waited out.
     let left = (pace.pause_seconds - (elapsed_ms / 1000.0) as f32).max(0.0);
     thinking.waiting = Some((finished.answer, left));

@@ -220,8 +220,11 @@ fn write_status(
     if let Some(ms) = thinking.last_move_ms {
         let _ = element.set_attribute("data-last-think-ms", &format!("{ms:.0}"));
     }
-    if let Some((slices, busy_ms)) = thinking.last_move_slices {
-        let _ = element.set_attribute("data-last-think-slices", &format!("{slices} {busy_ms:.0}"));
+    if let Some(thought) = thinking.last_move_thought {
+        let _ = element.set_attribute("data-last-think", &thought.describe());
     }
+    // The computer's seed in this game (the game's number + 1): a test can ask the native
+    // engine for the same move.
+    let _ = element.set_attribute("data-seed", &(play.game_number + 1).to_string());
     *written = Some(key);
 }

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::state::{GameView, Notice, Play, Seat};
-use crate::app::shell::turn_task::{PlayerTurn, TurnTask};
+use crate::app::shell::turn_task::{PlayerTurn, Thought, TurnTask};
 use crate::fourfold::ai::{LEVELS, Player};
 
 /// The running decision, if any, and the game generation it was started for.
@@ -22,8 +22,8 @@ pub struct Thinking {
     generation: u64,
     /// How long the computer took over its last move, in milliseconds.
     pub last_move_ms: Option<f64>,
-    /// In the browser: the slices the last move took and their total time in milliseconds.
-    pub last_move_slices: Option<(u32, f64)>,
+    /// Where the last move was thought out (in the browser: the worker, or slices).
+    pub last_move_thought: Option<Thought>,
 }
 
 impl Thinking {
@@ -95,7 +95,7 @@ fn collect_answer(mut thinking: ResMut<Thinking>, mut play: ResMut<Play>, mut no
         thinking.players[side.index()] = Some(finished.thinker.player);
     }
     thinking.last_move_ms = Some(elapsed_ms);
-    thinking.last_move_slices = finished.slices;
+    thinking.last_move_thought = Some(finished.thought);
     if let Some(mv) = finished.answer
         && let Err(e) = play.play(mv)
     {

@@ -3,6 +3,7 @@
 //! No Bevy, no clock of its own (callers pass one), so it runs in a thread, a Bevy task or the
 //! browser in slices, as the 4D computer does.
 
+pub mod bench;
 pub mod eval;
 pub mod greedy;
 pub mod levels;
@@ -24,6 +25,8 @@ pub struct Player {
     pub level: &'static Level,
     engine: Engine,
     rng: Rng,
+    /// The seed `rng` started from: with the level, which player this is.
+    seed: u64,
     /// Gives up hopeless positions (see `hopeless`); on by default.
     pub resigns: bool,
 }
@@ -34,8 +37,14 @@ impl Player {
             level,
             engine: Engine::default(),
             rng: Rng::new(seed),
+            seed,
             resigns: true,
         }
+    }
+
+    /// The seed this player's noise started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The same player with another FFA search.

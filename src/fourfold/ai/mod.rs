@@ -2,6 +2,7 @@
 //! No Bevy, no clock of its own (callers pass one), so it runs in a thread, a Bevy task or the
 //! browser in slices.
 
+pub mod bench;
 pub mod eval;
 pub mod features;
 pub mod levels;
@@ -25,6 +26,8 @@ pub struct Player {
     engine: Engine,
     limits: Limits,
     rng: Rng,
+    /// The seed `rng` started from: with the level, which player this is.
+    seed: u64,
     /// Threads of a whole (unsliced) search: Lazy SMP natively when more than one.
     threads: usize,
 }
@@ -42,6 +45,7 @@ impl Player {
             engine,
             limits: limits.unwrap_or_else(|| level.limits.clone()),
             rng: Rng::new(seed),
+            seed,
             threads: 1,
         }
     }
@@ -51,6 +55,11 @@ impl Player {
     pub fn with_threads(mut self, threads: usize) -> Player {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The seed this player's noise started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// A player whose evaluation uses other weights (for measuring them by self-play).

@@ -1,0 +1,379 @@
+//! The computer behind a message boundary: in the browser a Web Worker runs this (the crate in
+//! `web/worker/`) so the search leaves the page's thread and runs whole, as a native thread runs
+//! it, instead of in slices that re-search what a slice cut off.
+//!
+//! A request names the game, the level, the seed and the game so far as its record (PGN4D or
+//! PGN4, so the search knows the repetitions); the reply is the decision as text. The `Desk`
+//! keeps each seat's player from request to request, as the app keeps its players, so their
+//! tables and noise carry on as natively: a node-limited level plays the same move in the worker
+//! as natively for the same game and seed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Clock, SlicedPlayer, StopFlag};
+use crate::four_player;
+use crate::fourfold;
+
+/// Which game a request is about.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum GameKind {
+    Fourfold,
+    FourPlayer,
+}
+
+/// A decision asked of the worker.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Request {
+    pub game: GameKind,
+    /// The level's name (`master`).
+    pub level: String,
+    /// The player's seed: with the level and the seat to move, which player decides.
+    pub seed: u64,
+    /// The game so far: a PGN4D record (4D) or a PGN4 record (four-player).
+    pub record: String,
+}
+
+/// The longest request read: a record at its longest (10,000 plies) fits well inside.
+const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+impl Request {
+    pub fn to_text(&self) -> String {
+        ron::to_string(self).expect("a request is plain data")
+    }
+
+    pub fn parse(text: &str) -> Result<Request, String> {
+        if text.len() > MAX_REQUEST_BYTES {
+            return Err(format!(
+                "a request of {} bytes (at most {MAX_REQUEST_BYTES})",
+                text.len()
+            ));
+        }
+        ron::from_str(text).map_err(|e| format!("an unreadable request: {e}"))
+    }
+}
+
+/// The reply for a decision: `move <move>` (LAN4D, or the four-player move as PGN4 writes it
+/// without check marks), `claim`, `resign`, or `none` when there is nothing to play.
+pub mod reply {
+    pub const NONE: &str = "none";
+    pub const CLAIM: &str = "claim";
+    pub const RESIGN: &str = "resign";
+    pub const MOVE: &str = "move ";
+}
+
+/// Players kept at once: a game's seats (at most four computers at a table).
+const KEPT_PLAYERS: usize = 4;
+
+/// Which player answers: the game, the level, the seed and the seat to move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Chair {
+    game: GameKind,
+    level: &'static str,
+    seed: u64,
+    seat: usize,
+}
+
+enum Seated {
+    Fourfold(Box<fourfold::ai::Player>),
+    FourPlayer(four_player::ai::Player),
+}
+
+/// The worker's players, the most recently used last.
+#[derive(Default)]
+pub struct Desk {
+    players: Vec<(Chair, Seated)>,
+}
+
+impl Desk {
+    /// Decides for the seat to move in the request's game: the reply text, or what is wrong with
+    /// the request.
+    pub fn answer(&mut self, request: &str, clock: &dyn Clock, stop: &StopFlag) -> Result<String, String> {
+        let request = Request::parse(request)?;
+        match request.game {
+            GameKind::Fourfold => {
+                let game = fourfold::rules::pgn::import(&request.record)
+                    .map_err(|e| format!("the request's PGN4D: {e}"))?
+                    .game;
+                let level = fourfold::ai::levels::find(&request.level)?;
+                let seat = game.position().side_to_move().index();
+                let chair = Chair {
+                    game: request.game,
+                    level: level.name,
+                    seed: request.seed,
+                    seat,
+                };
+                let Seated::Fourfold(player) = self.seat(chair, || {
+                    Seated::Fourfold(Box::new(fourfold::ai::Player::new(level, request.seed)))
+                }) else {
+                    unreachable!("a 4D chair seats a 4D player")
+                };
+                Ok(match player.choose(&game, clock, stop) {
+                    Some(mv) => format!(
+                        "{}{}",
+                        reply::MOVE,
+                        fourfold::rules::lan::format_move(game.position(), mv)
+                    ),
+                    None => reply::NONE.to_string(),
+                })
+            }
+            GameKind::FourPlayer => {
+                let game = four_player::pgn4::import(&request.record)
+                    .map_err(|e| format!("the request's PGN4: {e}"))?
+                    .game;
+                let level = four_player::ai::levels::find(&request.level)?;
+                let chair = Chair {
+                    game: request.game,
+                    level: level.name,
+                    seed: request.seed,
+                    seat: game.position().turn.index(),
+                };
+                let Seated::FourPlayer(player) = self.seat(chair, || {
+                    Seated::FourPlayer(four_player::ai::Player::new(level, request.seed))
+                }) else {
+                    unreachable!("a four-player chair seats a four-player player")
+                };
+                Ok(match player.choose(&game, clock, stop) {
+                    Some(four_player::Turn::Move(mv)) => format!(
+                        "{}{}",
+                        reply::MOVE,
+                        four_player::notation::format_move(game.position(), mv)
+                    ),
+                    Some(four_player::Turn::ClaimWin) => reply::CLAIM.to_string(),
+                    Some(four_player::Turn::Resign) => reply::RESIGN.to_string(),
+                    Some(four_player::Turn::Timeout) | None => reply::NONE.to_string(),
+                })
+            }
+        }
+    }
+
+    /// The player in `chair`, seated by `new` if there is none; the least recently used player
+    /// leaves when the desk is full.
+    fn seat(&mut self, chair: Chair, new: impl FnOnce() -> Seated) -> &mut Seated {
+        let seated = match self.players.iter().position(|(c, _)| *c == chair) {
+            Some(i) => self.players.remove(i),
+            None => {
+                if self.players.len() >= KEPT_PLAYERS {
+                    self.players.remove(0);
+                }
+                (chair, new())
+            }
+        };
+        self.players.push(seated);
+        &mut self.players.last_mut().expect("just pushed").1
+    }
+}
+
+/// The 4D move a reply names in `game`: `Ok(None)` for `none`.
+pub fn fourfold_answer(game: &fourfold::rules::Game, text: &str) -> Result<Option<fourfold::rules::Move>, String> {
+    if text == reply::NONE {
+        return Ok(None);
+    }
+    let named = text
+        .strip_prefix(reply::MOVE)
+        .ok_or_else(|| format!("an unknown reply '{text}'"))?;
+    let pos = game.position();
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| fourfold::rules::lan::format_move(pos, mv) == named)
+        .map(Some)
+        .ok_or_else(|| format!("the reply's move '{named}' is not legal here"))
+}
+
+/// The four-player turn a reply names in `game`: `Ok(None)` for `none`.
+pub fn four_player_answer(game: &four_player::Game, text: &str) -> Result<Option<four_player::Turn>, String> {
+    match text {
+        reply::NONE => Ok(None),
+        reply::CLAIM => Ok(Some(four_player::Turn::ClaimWin)),
+        reply::RESIGN => Ok(Some(four_player::Turn::Resign)),
+        _ => {
+            let named = text
+                .strip_prefix(reply::MOVE)
+                .ok_or_else(|| format!("an unknown reply '{text}'"))?;
+            four_player::pgn4::find_move(game.position(), game.legal_moves(), named)
+                .map(|mv| Some(four_player::Turn::Move(mv)))
+                .ok_or_else(|| format!("the reply's move '{named}' is not legal here"))
+        }
+    }
+}
+
+/// A player the worker can stand in for: what to ask it, and how to read its reply.
+pub trait RemotePlayer: SlicedPlayer {
+    /// The request for this player's decision in `game`.
+    fn request(&self, game: &Self::Game) -> Request;
+
+    /// The answer a reply names in `game`.
+    fn read_reply(game: &Self::Game, reply: &str) -> Result<Self::Answer, String>;
+}
+
+impl RemotePlayer for fourfold::ai::Player {
+    fn request(&self, game: &fourfold::rules::Game) -> Request {
+        Request {
+            game: GameKind::Fourfold,
+            level: self.level.name.to_string(),
+            seed: self.seed(),
+            record: fourfold::rules::pgn::export(game, &[]),
+        }
+    }
+
+    fn read_reply(game: &fourfold::rules::Game, reply: &str) -> Result<Option<fourfold::rules::Move>, String> {
+        fourfold_answer(game, reply)
+    }
+}
+
+impl RemotePlayer for four_player::ai::Player {
+    fn request(&self, game: &four_player::Game) -> Request {
+        Request {
+            game: GameKind::FourPlayer,
+            level: self.level.name.to_string(),
+            seed: self.seed(),
+            record: four_player::pgn4::export(game, &[]),
+        }
+    }
+
+    fn read_reply(game: &four_player::Game, reply: &str) -> Result<Option<four_player::Turn>, String> {
+        four_player_answer(game, reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NoClock;
+    use crate::engine::random::Rng;
+
+    /// A 4D game of `plies` random moves from the classic setup.
+    fn fourfold_game(plies: usize, seed: u64) -> fourfold::rules::Game {
+        let mut rng = Rng::new(seed);
+        let mut game = fourfold::rules::Game::from_setup(fourfold::rules::Setup::Classic);
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            let mv = moves
+                .iter()
+                .copied()
+                .nth(rng.below(moves.len() as u64) as usize)
+                .expect("a move");
+            game.play(mv).expect("legal");
+        }
+        game
+    }
+
+    /// A four-player game of `turns` random moves under `rules`.
+    fn four_player_game(rules: four_player::Rules, turns: usize, seed: u64) -> four_player::Game {
+        let mut rng = Rng::new(seed);
+        let mut game = four_player::Game::new(rules, four_player::Setup::Modern.position());
+        for _ in 0..turns {
+            let moves = game.legal_moves().to_vec();
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play(four_player::Turn::Move(mv)).expect("legal");
+        }
+        game
+    }
+
+    fn ask(desk: &mut Desk, request: &Request) -> String {
+        desk.answer(&request.to_text(), &NoClock, &StopFlag::new())
+            .expect("a good request")
+    }
+
+    /// The worker plays what a native player of the same level and seed plays, move after move
+    /// (its player kept between requests, as the app keeps its own), noisy levels included.
+    #[test]
+    fn the_worker_plays_the_native_move_for_the_same_game_and_seed() {
+        for (level, seed) in [("beginner", 7), ("casual", 3), ("club", 12)] {
+            let level = fourfold::ai::levels::find(level).expect("a level");
+            let mut native = fourfold::ai::Player::new(level, seed);
+            let mut desk = Desk::default();
+            let mut game = fourfold_game(6, seed);
+            for _ in 0..3 {
+                let expected = native.choose(&game, &NoClock, &StopFlag::new()).expect("a move");
+                let reply = ask(&mut desk, &native.request(&game));
+                let read = fourfold::ai::Player::read_reply(&game, &reply).expect("a readable reply");
+                assert_eq!(read, Some(expected), "{} seed {seed}: {reply}", level.name);
+                game.play(expected).expect("legal");
+                // The other side replies at random; the same seat asks again next time.
+                let moves = game.position().legal_moves();
+                let Some(&reply) = moves.iter().next() else { break };
+                game.play(reply).expect("legal");
+            }
+        }
+    }
+
+    #[test]
+    fn the_worker_plays_the_native_turn_in_four_player_chess() {
+        for rules in [
+            four_player::Rules::FFA,
+            four_player::Rules::TEAMS,
+            four_player::Rules::CLUB,
+        ] {
+            let level = four_player::ai::levels::find("novice").expect("a level");
+            let game = four_player_game(rules, 9, 5);
+            let mut native = four_player::ai::Player::new(level, 41);
+            let expected = native.choose(&game, &NoClock, &StopFlag::new());
+            let mut desk = Desk::default();
+            let reply = ask(&mut desk, &native.request(&game));
+            assert!(reply.starts_with(reply::MOVE) || reply == reply::CLAIM, "{reply}");
+            let read = four_player::ai::Player::read_reply(&game, &reply).expect("a readable reply");
+            assert_eq!(read, expected, "{rules:?}: {reply}");
+        }
+    }
+
+    #[test]
+    fn the_desk_keeps_the_last_four_players() {
+        let level = fourfold::ai::levels::find("beginner").expect("a level");
+        let game = fourfold_game(2, 1);
+        let mut desk = Desk::default();
+        for seed in 0..6 {
+            let request = fourfold::ai::Player::new(level, seed).request(&game);
+            ask(&mut desk, &request);
+        }
+        let seeds: Vec<u64> = desk.players.iter().map(|(chair, _)| chair.seed).collect();
+        assert_eq!(seeds, [2, 3, 4, 5]);
+        // Asking seed 3 again makes it the most recent.
+        ask(&mut desk, &fourfold::ai::Player::new(level, 3).request(&game));
+        let seeds: Vec<u64> = desk.players.iter().map(|(chair, _)| chair.seed).collect();
+        assert_eq!(seeds, [2, 4, 5, 3]);
+    }
+
+    #[test]
+    fn a_bad_request_or_reply_is_an_error_that_says_what_is_wrong() {
+        let mut desk = Desk::default();
+        let mut answer = |text: &str| desk.answer(text, &NoClock, &StopFlag::new()).expect_err(text);
+        assert!(answer("hello").contains("unreadable request"));
+        let good = fourfold::ai::Player::new(&fourfold::ai::LEVELS[0], 1).request(&fourfold_game(0, 1));
+        let unknown_level = Request {
+            level: "grandmaster".into(),
+            ..good.clone()
+        };
+        assert!(answer(&unknown_level.to_text()).contains("grandmaster"));
+        let bad_record = Request {
+            record: "1. Zz9-q7".into(),
+            ..good.clone()
+        };
+        assert!(answer(&bad_record.to_text()).contains("PGN4D"));
+        let four_player_record = Request {
+            game: GameKind::FourPlayer,
+            ..good.clone()
+        };
+        assert!(answer(&four_player_record.to_text()).contains("PGN4"));
+        assert!(answer(&"x".repeat(MAX_REQUEST_BYTES + 1)).contains("bytes"));
+
+        let game = fourfold_game(0, 1);
+        assert!(
+            fourfold_answer(&game, "move a1@00-a4@11")
+                .unwrap_err()
+                .contains("not legal")
+        );
+        assert!(fourfold_answer(&game, "castle").unwrap_err().contains("unknown reply"));
+        assert_eq!(fourfold_answer(&game, "none"), Ok(None));
+        let cross = four_player_game(four_player::Rules::FFA, 0, 1);
+        assert!(
+            four_player_answer(&cross, "move h2-h9")
+                .unwrap_err()
+                .contains("not legal")
+        );
+        assert_eq!(
+            four_player_answer(&cross, "resign"),
+            Ok(Some(four_player::Turn::Resign))
+        );
+    }
+}
