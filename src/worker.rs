@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Clock, SlicedPlayer, StopFlag};
+use crate::engine::{Clock, ClockLeft, SlicedPlayer, StopFlag};
 use crate::four_player;
 use crate::fourfold;
 
@@ -31,6 +31,9 @@ pub struct Request {
     pub seed: u64,
     /// The game so far: a PGN4D record (4D) or a PGN4 record (four-player).
     pub record: String,
+    /// The seat's clock, in a game with clocks.
+    #[serde(default)]
+    pub clock: Option<ClockLeft>,
 }
 
 /// The longest request read: a record at its longest (10,000 plies) fits well inside.
@@ -107,6 +110,7 @@ impl Desk {
                 }) else {
                     unreachable!("a 4D chair seats a 4D player")
                 };
+                player.set_clock(request.clock);
                 Ok(match player.choose(&game, clock, stop) {
                     Some(mv) => format!(
                         "{}{}",
@@ -132,6 +136,7 @@ impl Desk {
                 }) else {
                     unreachable!("a four-player chair seats a four-player player")
                 };
+                player.set_clock(request.clock);
                 Ok(match player.choose(&game, clock, stop) {
                     Some(four_player::Turn::Move(mv)) => format!(
                         "{}{}",
@@ -213,6 +218,7 @@ impl RemotePlayer for fourfold::ai::Player {
             level: self.level.name.to_string(),
             seed: self.seed(),
             record: fourfold::rules::pgn::export(game, &[]),
+            clock: self.clock(),
         }
     }
 
@@ -228,6 +234,7 @@ impl RemotePlayer for four_player::ai::Player {
             level: self.level.name.to_string(),
             seed: self.seed(),
             record: four_player::pgn4::export(game, &[]),
+            clock: self.clock(),
         }
     }
 
@@ -315,6 +322,36 @@ mod tests {
             let read = four_player::ai::Player::read_reply(&game, &reply).expect("a readable reply");
             assert_eq!(read, expected, "{rules:?}: {reply}");
         }
+    }
+
+    #[test]
+    fn a_request_carries_the_seat_clock() {
+        let level = fourfold::ai::levels::find("master").expect("a level");
+        let mut player = fourfold::ai::Player::new(level, 1);
+        let game = fourfold_game(0, 1);
+        assert_eq!(
+            Request::parse(&player.request(&game).to_text()).map(|r| r.clock),
+            Ok(None)
+        );
+        let clock = ClockLeft {
+            left_ms: 1_000,
+            increment_ms: 0,
+        };
+        player.set_clock(Some(clock));
+        let request = player.request(&game);
+        assert_eq!(Request::parse(&request.to_text()), Ok(request.clone()));
+        assert_eq!(request.clock, Some(clock));
+        // The worker's player thinks within it: the master level's 2 M nodes would take longer.
+        let began = std::time::Instant::now();
+        let reply = Desk::default()
+            .answer(&request.to_text(), &crate::engine::StdClock::new(), &StopFlag::new())
+            .expect("a good request");
+        assert!(reply.starts_with(reply::MOVE), "{reply}");
+        assert!(
+            began.elapsed() < std::time::Duration::from_millis(400),
+            "{:?}",
+            began.elapsed()
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 depth,
                 nodes,
                 movetime_ms: movetime,
+                ..Default::default()
             };
             let features = crate::fourfold::ai::Features::parse(&search).map_err(|e| format!("--search: {e}"))?;
             super::engine_commands::bestmove(game.game()?, level.as_deref(), limits, seed, features, threads as usize)
@@ -54,6 +55,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                     depth: None,
                     nodes,
                     movetime_ms: movetime,
+                    ..Default::default()
                 }),
             };
             super::engine_commands::selfplay(&options)

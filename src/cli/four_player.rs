@@ -279,6 +279,7 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
                     depth: limits.depth,
                     nodes: limits.nodes,
                     movetime_ms: limits.movetime,
+                    ..Default::default()
                 },
                 seed: limits.seed,
                 search: limits.search,

@@ -45,6 +45,7 @@ pub const fn depth(d: u32) -> Limits {
         depth: Some(d),
         nodes: None,
         movetime_ms: None,
+        soft_ms: None,
     }
 }
 
@@ -54,6 +55,7 @@ pub const fn nodes(n: u64) -> Limits {
         depth: None,
         nodes: Some(n),
         movetime_ms: None,
+        soft_ms: None,
     }
 }
 

@@ -15,6 +15,6 @@ pub mod tt;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use limits::StdClock;
-pub use limits::{Clock, Limits, NoClock, StopFlag};
+pub use limits::{Clock, ClockLeft, Limits, NoClock, StopFlag};
 pub use player::SlicedPlayer;
 pub use slices::SliceSize;

@@ -228,6 +228,57 @@ fn a_time_limit_is_kept_within_100_ms() {
     }
 }
 
+/// A clock that moves `step_ms` every time it is read: time passes as the search looks at it.
+struct SteppingClock {
+    now: std::cell::Cell<f64>,
+    step_ms: f64,
+}
+
+impl Clock for SteppingClock {
+    fn now_ms(&self) -> f64 {
+        self.now.set(self.now.get() + self.step_ms);
+        self.now.get()
+    }
+}
+
+#[test]
+fn past_the_soft_limit_no_new_iteration_starts() {
+    let game = Game::from_setup(Setup::Classic);
+    let soft = |soft_ms| Limits {
+        depth: Some(5),
+        soft_ms: Some(soft_ms),
+        ..Limits::default()
+    };
+    // With no time passing, a soft limit of 1 ms never passes; one of 0 has passed at once, yet
+    // the first iteration always completes.
+    let search = |limits: &Limits| Engine::default().search(&game, limits, &NoClock, &StopFlag::new(), &mut |_| {});
+    assert_eq!(search(&soft(1)).depth, 5);
+    assert_eq!(search(&soft(0)).depth, 1);
+    // Time passing as the search reads the clock: it stops between iterations, never within one.
+    let mut depths = Vec::new();
+    let clock = SteppingClock {
+        now: std::cell::Cell::new(0.0),
+        step_ms: 1.0,
+    };
+    let result = Engine::default().search(&game, &soft(5), &clock, &StopFlag::new(), &mut |i| depths.push(i.depth));
+    assert!(result.depth < 5 && Some(&result.depth) == depths.last(), "{depths:?}");
+    // A player with a clock keeps within its share of it: a minute for the game, a move's
+    // soft limit of 2 s; one second left, 33 ms.
+    let mut player = Player::new(levels::find("master").unwrap(), 1);
+    player.set_clock(Some(ClockLeft {
+        left_ms: 1_000,
+        increment_ms: 0,
+    }));
+    let began = Instant::now();
+    let mv = player.choose(&game, &StdClock::new(), &StopFlag::new());
+    assert!(mv.is_some_and(|mv| game.position().is_legal(mv)));
+    assert!(
+        began.elapsed() < Duration::from_millis(400),
+        "{:?} with a second left",
+        began.elapsed()
+    );
+}
+
 /// Runs an unbounded search of the full start on its own thread on `threads` threads, raises
 /// its stop flag after 100 ms, and checks that it returns within 100 ms with a legal move.
 fn stops_within_100_ms(threads: usize) {

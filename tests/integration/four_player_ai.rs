@@ -282,6 +282,24 @@ fn the_computer_plays_only_legal_moves_in_random_positions_of_all_rule_sets() {
 }
 
 #[test]
+fn past_the_soft_limit_no_new_iteration_starts() {
+    for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
+        let game = Game::new(rules, Setup::Modern.position());
+        let search = |soft_ms| {
+            let limits = Limits {
+                depth: Some(3),
+                soft_ms: Some(soft_ms),
+                ..Limits::default()
+            };
+            Engine::default().search(&game, limits, &NoClock, &StopFlag::new(), &mut |_| {})
+        };
+        // No time passes on `NoClock`: 1 ms never passes, 0 ms has passed after the first iteration.
+        assert_eq!(search(1).depth, 3, "{rules}");
+        assert_eq!(search(0).depth, 1, "{rules}");
+    }
+}
+
+#[test]
 fn node_limits_are_exact_and_searches_are_deterministic() {
     for rules in [Rules::TEAMS, Rules::FFA, Rules::CLUB] {
         let game = Game::new(rules, Setup::Modern.position());

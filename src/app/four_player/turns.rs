@@ -144,7 +144,9 @@ fn start_thinking(mut thinking: ResMut<CrossThinking>, table: Res<Table>, time: 
     let kept = thinking.players[seat.index()]
         .take()
         .filter(|p| std::ptr::eq(p.level, level));
-    let player = kept.unwrap_or_else(|| Player::new(level, table.game_number * 4 + seat.index() as u64 + 1));
+    let mut player = kept.unwrap_or_else(|| Player::new(level, table.game_number * 4 + seat.index() as u64 + 1));
+    // With clocks the computer thinks within its share of its time.
+    player.set_clock(table.clocks.as_ref().map(|c| c.for_computer(seat.index())));
     thinking.job = Some(TurnTask::start(PlayerTurn::new(player, table.game.clone())));
     thinking.generation = table.generation;
 }

@@ -73,10 +73,12 @@ fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>, view: Res<Gam
     let kept = thinking.players[side.index()]
         .take()
         .filter(|p| std::ptr::eq(p.level, level));
-    let player = kept.unwrap_or_else(|| {
+    let mut player = kept.unwrap_or_else(|| {
         thinking.players_built += 1;
         Player::new(level, play.game_number + 1).with_threads(crate::fourfold::ai::levels::game_threads(level))
     });
+    // With clocks the computer thinks within its share of its time.
+    player.set_clock(play.clocks.as_ref().map(|c| c.for_computer(side.index())));
     thinking.job = Some(TurnTask::start(PlayerTurn::new(player, play.game.clone())));
     thinking.generation = play.generation;
 }

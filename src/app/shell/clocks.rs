@@ -59,6 +59,14 @@ impl Clocks {
         self.left_ms.get(seat).copied().unwrap_or(0.0)
     }
 
+    /// `seat`'s clock as its computer sees it: the time it has left and its increment.
+    pub fn for_computer(&self, seat: usize) -> crate::engine::ClockLeft {
+        crate::engine::ClockLeft {
+            left_ms: self.left_ms(seat).max(0.0) as u64,
+            increment_ms: u64::from(self.control.increment_seconds) * 1_000,
+        }
+    }
+
     pub fn running(&self) -> Option<usize> {
         self.running
     }

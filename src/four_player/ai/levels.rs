@@ -44,6 +44,7 @@ const fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
         depth: Some(depth),
         nodes: Some(nodes),
         movetime_ms: None,
+        soft_ms: None,
     }
 }
 
@@ -53,6 +54,7 @@ const MASTER_LIMITS: Limits = Limits {
     depth: None,
     nodes: Some(800_000),
     movetime_ms: Some(2_000),
+    soft_ms: None,
 };
 
 /// A first game's opponents in the app: strong enough to play real chess, quick enough not to

@@ -14,7 +14,7 @@ pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, SearchInfo, SearchResult, Strategy, mate_in};
 
 use crate::engine::random::Rng;
-use crate::engine::{Clock, Limits, SlicedPlayer, StopFlag};
+use crate::engine::{Clock, ClockLeft, Limits, SlicedPlayer, StopFlag};
 use crate::four_player::board::Seat;
 use crate::four_player::game::{Game, Turn};
 use crate::four_player::moves::Move;
@@ -29,6 +29,8 @@ pub struct Player {
     seed: u64,
     /// Gives up hopeless positions (see `hopeless`); on by default.
     pub resigns: bool,
+    /// The player's clock when it last started to think, in games with clocks.
+    clock: Option<ClockLeft>,
 }
 
 impl Player {
@@ -39,7 +41,18 @@ impl Player {
             rng: Rng::new(seed),
             seed,
             resigns: true,
+            clock: None,
         }
+    }
+
+    /// Its clock for the next decision (`None`: no clocks): its limits stay within a move's
+    /// share of it (`Limits::within`).
+    pub fn set_clock(&mut self, clock: Option<ClockLeft>) {
+        self.clock = clock;
+    }
+
+    pub fn clock(&self) -> Option<ClockLeft> {
+        self.clock
     }
 
     /// The seed this player's noise started from.
@@ -114,6 +127,9 @@ impl SlicedPlayer for Player {
         let mut limits = self.level.limits.clone();
         if self.level.noise > 0 {
             limits.nodes = limits.nodes.map(|n| n / 2);
+        }
+        if let Some(clock) = self.clock {
+            limits = limits.within(clock);
         }
         Decision {
             phase: Phase::Search(Box::new(IterativeDeepening::new(game, limits, clock))),

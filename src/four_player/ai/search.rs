@@ -290,6 +290,12 @@ impl IterativeDeepening {
             if self.next_depth > self.max_depth() || stop.is_stopped() || self.nodes >= total_limit || out_of_time {
                 return Some(self.finish());
             }
+            // Past the soft limit no new iteration starts (once one has completed; one cut by a
+            // slice goes on).
+            let between_iterations = self.partial.is_none() && self.best.depth > 0;
+            if between_iterations && self.limits.past_soft(clock.now_ms() - self.started_ms) {
+                return Some(self.finish());
+            }
             let sliced = slice_end < total_limit;
             let budget = Budget {
                 node_limit: slice_end.min(total_limit) - self.nodes,

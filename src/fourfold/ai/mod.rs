@@ -16,7 +16,7 @@ pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, ScoredMove, SearchInfo, SearchResult, mate_in};
 
 use crate::engine::random::Rng;
-use crate::engine::{Clock, Limits, SlicedPlayer, StopFlag};
+use crate::engine::{Clock, ClockLeft, Limits, SlicedPlayer, StopFlag};
 use crate::fourfold::rules::{Game, Move};
 
 /// A computer player at one level: its engine, its limits (the level's, unless a match sets
@@ -30,6 +30,8 @@ pub struct Player {
     seed: u64,
     /// Threads of a whole (unsliced) search: Lazy SMP natively when more than one.
     threads: usize,
+    /// The player's clock when it last started to think, in games with clocks.
+    clock: Option<ClockLeft>,
 }
 
 impl Player {
@@ -47,6 +49,7 @@ impl Player {
             rng: Rng::new(seed),
             seed,
             threads: 1,
+            clock: None,
         }
     }
 
@@ -55,6 +58,24 @@ impl Player {
     pub fn with_threads(mut self, threads: usize) -> Player {
         self.threads = threads.max(1);
         self
+    }
+
+    /// Its clock for the next decision (`None`: no clocks): its limits stay within a move's
+    /// share of it (`Limits::within`).
+    pub fn set_clock(&mut self, clock: Option<ClockLeft>) {
+        self.clock = clock;
+    }
+
+    pub fn clock(&self) -> Option<ClockLeft> {
+        self.clock
+    }
+
+    /// The limits of the next decision: the level's (or the match's), within the clock's share.
+    fn move_limits(&self) -> Limits {
+        match self.clock {
+            Some(clock) => self.limits.clone().within(clock),
+            None => self.limits.clone(),
+        }
     }
 
     /// The seed this player's noise started from.
@@ -80,7 +101,7 @@ impl SlicedPlayer for Player {
     fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
         Decision {
             game: game.clone(),
-            phase: Phase::Search(Box::new(IterativeDeepening::new(game, self.limits.clone(), clock))),
+            phase: Phase::Search(Box::new(IterativeDeepening::new(game, self.move_limits(), clock))),
         }
     }
 
@@ -100,7 +121,7 @@ impl SlicedPlayer for Player {
             Phase::Search(search) => {
                 let result = if self.threads > 1 && slice_nodes == u64::MAX {
                     self.engine
-                        .search_threads(game, &self.limits, clock, stop, self.threads, info)
+                        .search_threads(game, &self.move_limits(), clock, stop, self.threads, info)
                 } else {
                     search.step(&mut self.engine, slice_nodes, clock, stop, info)?
                 };

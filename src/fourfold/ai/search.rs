@@ -400,7 +400,11 @@ impl IterativeDeepening {
             if self.next_depth > self.max_depth() || stop.is_stopped() || self.nodes >= total_limit {
                 return Some(self.finish());
             }
-            if deadline_ms.is_some_and(|d| clock.now_ms() >= d) {
+            // Past the soft limit no new iteration starts (once one has completed).
+            let elapsed_ms = clock.now_ms() - self.started_ms;
+            if deadline_ms.is_some_and(|d| clock.now_ms() >= d)
+                || (self.next_depth > 1 && self.limits.past_soft(elapsed_ms))
+            {
                 return Some(self.finish());
             }
             let sliced = slice_end < total_limit;
