@@ -280,3 +280,71 @@ fn every_generated_mate_in_two_is_found_at_depth_three() {
 fn every_generated_mate_in_three_is_found_at_depth_five() {
     check_suite(3, 8, 40_000, 3, 100);
 }
+
+/// Does the side to move force mate within `n` moves playing only checks (every defence tried)?
+/// A proof independent of the search: the attacker's moves are filtered by playing them and
+/// asking whether the other king stands in check.
+fn mates_by_checks(pos: &mut Position, n: u32, memo: &mut HashMap<(u64, u32), bool>) -> bool {
+    if n == 0 {
+        return false;
+    }
+    if let Some(&known) = memo.get(&(pos.key(), n)) {
+        return known;
+    }
+    let found = pos.legal_moves().iter().any(|&check| {
+        let undo = pos.make(check);
+        let forced = pos.in_check() && {
+            let replies = pos.legal_moves();
+            replies.is_empty()
+                || replies.iter().all(|&reply| {
+                    let u = pos.make(reply);
+                    let lost = mates_by_checks(pos, n - 1, memo);
+                    pos.unmake(reply, u);
+                    lost
+                })
+        };
+        pos.unmake(check, undo);
+        forced
+    });
+    memo.insert((pos.key(), n), found);
+    found
+}
+
+/// The line the engine plays from the full setup: White mates in six, every move a check.
+pub const FULL_SETUP_MATE: [&str; 11] = [
+    "d2@00-d3@00",
+    "d4@01-c4@10",
+    "b2@10-b3@10",
+    "b4@11xb3@10",
+    "a2@10xb3@10",
+    "a4@11xb3@10",
+    "c2@10xb3@10",
+    "c4@10-b4@10",
+    "b2@00-b3@00",
+    "b4@10-a4@11",
+    "b3@10-b4@10=Q",
+];
+
+#[test]
+fn the_full_setup_is_a_forced_mate_in_six_by_checks() {
+    let mut pos = Setup::Full.position();
+    let mut memo = HashMap::new();
+    assert!(mates_by_checks(&mut pos, 6, &mut memo), "no mate in six by checks");
+    assert!(!mates_by_checks(&mut pos, 5, &mut memo), "a mate in five by checks");
+    // The engine's line: every White move checks, and it ends in mate.
+    let mut game = Game::from_setup(Setup::Full);
+    for (ply, text) in FULL_SETUP_MATE.iter().enumerate() {
+        let mv = lan::parse_move(game.position(), text, Strictness::Lenient).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(mv).unwrap();
+        assert!(ply % 2 == 1 || game.position().in_check(), "{text} gives no check");
+    }
+    assert_eq!(game.outcome().map(|o| o.reason()), Some("checkmate"));
+    let result = Engine::default().search(
+        &Game::from_setup(Setup::Full),
+        &Limits::depth(11),
+        &NoClock,
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(mate_in(result.score), Some(6));
+}
