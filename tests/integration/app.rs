@@ -427,6 +427,16 @@ mod rated {
         app.update();
     }
 
+    #[test]
+    fn a_game_from_the_full_setup_is_never_rated() {
+        let dir = std::env::temp_dir().join(format!("tesseract-rated-full-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("profile.ron");
+        assert!(!play(&rated_app(Setup::Full.position(), &path)).rated);
+        assert!(play(&rated_app(Setup::Classic.position(), &path)).rated);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// A rated game from the classic start in which the player has moved the rook a1@00-a1@01.
     fn rated_game_after_one_move(profile: &std::path::Path) -> App {
         let mut app = rated_app(Setup::Classic.position(), profile);

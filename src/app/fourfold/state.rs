@@ -654,8 +654,11 @@ fn apply_intents(
                 rated,
                 clock,
             } => {
+                // Rated: against the computer, never from the full setup (a forced win for
+                // White).
+                let ratable = Setup::of(&start).is_none_or(Setup::may_be_rated);
                 out.abandoned.write_batch(play.restart(*start, seats));
-                play.rated = rated && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
+                play.rated = rated && ratable && seats.iter().any(|s| matches!(s, Seat::Computer(_)));
                 play.set_clocks(clock);
             }
             Intent::LoadGame(game) => {

@@ -20,7 +20,7 @@ use crate::tutorial::{Allowed, Reply, Success, ValidScene};
 /// The first scene of "From 3D to 4D in four steps".
 pub const FIRST_SCENE: &str = "01-layers";
 /// Every scene, in tutorial order (the browser cannot list a folder).
-pub const SCENES: [&str; 22] = [
+pub const SCENES: [&str; 23] = [
     "01-layers",
     "02-second-copy",
     "10-reach-rook",
@@ -43,10 +43,11 @@ pub const SCENES: [&str; 22] = [
     "50-mate-in-one-across-w",
     "51-knight-mate",
     "52-mate-in-two",
+    "53-full-setup-forced-win",
 ];
 
 /// Each scene's title as the scene list shows it (a test checks them against the files).
-pub const SCENE_TITLES: [&str; 22] = [
+pub const SCENE_TITLES: [&str; 23] = [
     "From 3D to 4D, step 1: layers",
     "From 3D to 4D, step 1: a second copy along W",
     "Step 2: see each piece's reach — the rook",
@@ -69,6 +70,7 @@ pub const SCENE_TITLES: [&str; 22] = [
     "Checkmate study: mate in 1 across W",
     "Checkmate study: the knight jumps between boards",
     "Checkmate study: mate in 2",
+    "Checkmate study: the full setup is a forced win",
 ];
 
 /// The folder holding `scenes/`: the working directory when it has one (running from the

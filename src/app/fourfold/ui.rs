@@ -340,12 +340,23 @@ fn confirm_leaving(ctx: &egui::Context, leaving: &Leaving, rated: bool, intents:
     });
 }
 
+/// What the New game form says under the full setup.
+pub const FULL_SETUP_WARNING: &str = "From the full setup White mates by force in six moves, every move a check \
+     (the checkmate study \"The full setup is a forced win\" plays it). Games from it are never rated.";
+
 fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Intent>) {
     ui.label(egui::RichText::new("New game").strong());
     ui.horizontal(|ui| {
         ui.selectable_value(&mut form.setup, Setup::Classic, "Classic (10 a side)");
         ui.selectable_value(&mut form.setup, Setup::Full, "Full (16)");
     });
+    if form.setup == Setup::Full {
+        ui.label(
+            egui::RichText::new(FULL_SETUP_WARNING)
+                .small()
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
     ui.horizontal(|ui| {
         ui.label("Play");
         ui.selectable_value(&mut form.play_as, Side::White, "White");
@@ -367,10 +378,14 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
             ui.selectable_value(&mut form.opponent, None, "Two players on this machine");
         });
     if form.opponent.is_some() {
-        ui.checkbox(
-            &mut form.rated,
-            "Rated (counts for your rating; leaving it unfinished is a loss)",
-        );
+        ui.add_enabled(
+            form.setup.may_be_rated(),
+            egui::Checkbox::new(
+                &mut form.rated,
+                "Rated (counts for your rating; leaving it unfinished is a loss)",
+            ),
+        )
+        .on_disabled_hover_text("Rated games start from the classic setup: the full one is a forced win for White.");
     }
     ui.horizontal(|ui| time_control_choice(ui, "4d time", &mut form.clock));
     if ui.button("Start a new game").clicked() {
@@ -384,7 +399,7 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
         intents.write(Intent::NewGame {
             start: Box::new(form.setup.position()),
             seats,
-            rated: form.rated,
+            rated: form.rated && form.setup.may_be_rated(),
             clock: form.clock,
         });
     }

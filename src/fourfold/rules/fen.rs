@@ -34,6 +34,20 @@ impl Setup {
     pub fn position(self) -> Position {
         Position::from_fen(self.fen()).expect("the standard setups are valid FEN4D")
     }
+
+    /// Whether a game from this setup may count for a rating. The full setup is a forced win for
+    /// White — mate in six, every move a check (`tests/integration/mates.rs` proves it with a
+    /// checks-only solver) — so only the classic one is.
+    pub const fn may_be_rated(self) -> bool {
+        matches!(self, Setup::Classic)
+    }
+
+    /// The standard setup `position` is, if it is one.
+    pub fn of(position: &Position) -> Option<Setup> {
+        [Setup::Classic, Setup::Full]
+            .into_iter()
+            .find(|setup| setup.position() == *position)
+    }
 }
 
 /// A rank of one board in the boards field: where a placement error is.
