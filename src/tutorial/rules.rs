@@ -192,3 +192,12 @@ impl<'a> SceneTask<'a> {
         }
     }
 }
+
+/// What a scene says when it is solved: go on, unless it is the last.
+pub const fn well_done(has_next: bool) -> &'static str {
+    if has_next {
+        "Well done! Go on to the next scene."
+    } else {
+        "Well done! That was the last scene."
+    }
+}

@@ -190,7 +190,7 @@ fn follow_the_table(mut lesson: ResMut<CrossLesson>, mut table: ResMut<Table>, p
         {
             if scene.succeeds(mv, moves.len() - 1, &table.game) {
                 lesson.completed = true;
-                lesson.message = Some("Well done! Go on to the next scene.".into());
+                lesson.message = Some(crate::tutorial::rules::well_done(scene.scene.next.is_some()).into());
             } else if let Some(why) = scene.mistake(mv.from, mv.to) {
                 lesson.message = Some(format!("{why} Press Again to try once more."));
             } else if !matches!(scene.scene.reply, Reply::Moves(_) | Reply::Computer(_)) {

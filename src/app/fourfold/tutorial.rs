@@ -231,29 +231,24 @@ pub(super) fn section(
         if ui.button("Restart the scene").clicked() {
             open.write(OpenScene(scene.name.clone()));
         }
-        match &scene.scene.next {
-            Some(next) => {
-                let label = if tutorial.completed {
-                    "Next scene ▶"
-                } else {
-                    "Skip ▶"
-                };
-                if ui.button(label).clicked() {
-                    open.write(OpenScene(next.clone()));
-                }
-            }
-            None => {
-                ui.label(if tutorial.completed {
-                    "The end of the tutorial: keep playing!"
-                } else {
-                    ""
-                });
+        if let Some(next) = &scene.scene.next {
+            let label = if tutorial.completed {
+                "Next scene ▶"
+            } else {
+                "Skip ▶"
+            };
+            if ui.button(label).clicked() {
+                open.write(OpenScene(next.clone()));
             }
         }
         if ui.button("Close").clicked() {
             *tutorial = Tutorial::default();
         }
     });
+    // Below the buttons, where it wraps: in the row it widened the panel past the window.
+    if scene.scene.next.is_none() && tutorial.completed {
+        ui.label("The end of the tutorial: keep playing!");
+    }
     if scene.scene.explorer {
         let reach = match reach_counts(play, view) {
             Some((total, same, other)) => {
@@ -409,7 +404,7 @@ fn follow_play(
         }
         if !tutorial.completed && scene.succeeds(mv, index, &play.game) {
             tutorial.completed = true;
-            tutorial.message = Some("Well done! Go on to the next scene.".into());
+            tutorial.message = Some(crate::tutorial::rules::well_done(scene.scene.next.is_some()).into());
         }
         if let Reply::Moves(replies) = &scene.scene.reply
             && let Some(text) = replies.get(index)
