@@ -291,10 +291,10 @@ pub fn bench(nodes: u64) -> Result<(), String> {
         say!(
             "position {} depth {} nodes {} time {:.0} ms nps {:.0}",
             line.fen,
-            line.depth,
-            line.nodes,
-            line.ms,
-            line.nodes_per_second()
+            line.search.depth,
+            line.search.nodes,
+            line.search.ms,
+            line.search.nodes_per_second()
         );
     });
     let (total_nodes, total_ms, nps) = crate::fourfold::ai::bench::total(&lines);

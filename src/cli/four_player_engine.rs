@@ -82,10 +82,10 @@ pub fn bench(nodes: u64) -> Result<(), String> {
         say!(
             "{} depth {} nodes {} time {:.0} ms nps {:.0} position {}",
             line.rules.kind.name(),
-            line.depth,
-            line.nodes,
-            line.ms,
-            line.nodes_per_second(),
+            line.search.depth,
+            line.search.nodes,
+            line.search.ms,
+            line.search.nodes_per_second(),
             line.fen4
         );
     });

@@ -4,6 +4,7 @@
 //! table, the slice contract of a player, and the match runner (threads, seat rotation, ratings
 //! from pairwise results).
 
+pub mod bench;
 pub mod level;
 pub mod limits;
 pub mod matches;

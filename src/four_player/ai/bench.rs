@@ -3,6 +3,7 @@
 //! browser's worker run the same positions, so their figures compare.
 
 use super::Engine;
+use crate::engine::bench::Timed;
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::four_player::{Game, Position, RuleKind, Rules, Setup};
 
@@ -44,15 +45,7 @@ const CLUB_MIDDLEGAME: &str = concat!(
 pub struct BenchLine {
     pub rules: Rules,
     pub fen4: &'static str,
-    pub depth: u32,
-    pub nodes: u64,
-    pub ms: f64,
-}
-
-impl BenchLine {
-    pub fn nodes_per_second(&self) -> f64 {
-        self.nodes as f64 / (self.ms / 1000.0).max(1e-6)
-    }
+    pub search: Timed,
 }
 
 /// Searches each position for `nodes` nodes, timed by `clock`, reporting each as it ends.
@@ -62,15 +55,12 @@ pub fn run(nodes: u64, clock: &dyn Clock, report: &mut dyn FnMut(&BenchLine)) ->
         .map(|&(rules, fen4)| {
             let position = Position::from_fen4(fen4).expect("the bench positions are valid FEN4");
             let game = Game::new(rules, position);
-            let began = clock.now_ms();
-            let result = Engine::default().search(&game, Limits::nodes(nodes), clock, &StopFlag::new(), &mut |_| {});
-            let line = BenchLine {
-                rules,
-                fen4,
-                depth: result.depth,
-                nodes: result.nodes,
-                ms: clock.now_ms() - began,
-            };
+            let search = Timed::measure(clock, || {
+                let result =
+                    Engine::default().search(&game, Limits::nodes(nodes), clock, &StopFlag::new(), &mut |_| {});
+                (result.depth, result.nodes)
+            });
+            let line = BenchLine { rules, fen4, search };
             report(&line);
             line
         })
@@ -79,20 +69,20 @@ pub fn run(nodes: u64, clock: &dyn Clock, report: &mut dyn FnMut(&BenchLine)) ->
 
 /// Per rule set, in the order first met: its nodes, milliseconds and nodes per second.
 pub fn totals(lines: &[BenchLine]) -> Vec<(RuleKind, u64, f64, f64)> {
-    let mut totals: Vec<(RuleKind, u64, f64, f64)> = Vec::new();
+    let mut kinds: Vec<RuleKind> = Vec::new();
     for line in lines {
-        match totals.iter_mut().find(|(kind, ..)| *kind == line.rules.kind) {
-            Some(total) => {
-                total.1 += line.nodes;
-                total.2 += line.ms;
-            }
-            None => totals.push((line.rules.kind, line.nodes, line.ms, 0.0)),
+        if !kinds.contains(&line.rules.kind) {
+            kinds.push(line.rules.kind);
         }
     }
-    for total in &mut totals {
-        total.3 = total.1 as f64 / (total.2 / 1000.0).max(1e-6);
-    }
-    totals
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let searches = lines.iter().filter(|l| l.rules.kind == kind).map(|l| &l.search);
+            let (nodes, ms, nps) = crate::engine::bench::total(searches);
+            (kind, nodes, ms, nps)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -105,14 +95,18 @@ mod tests {
         let lines = run(2_000, &NoClock, &mut |_| {});
         assert_eq!(lines.len(), POSITIONS.len());
         for line in &lines {
-            assert!(line.depth >= 1 && line.nodes > 500 && line.nodes <= 2_000, "{line:?}");
+            let search = &line.search;
+            assert!(
+                search.depth >= 1 && search.nodes > 500 && search.nodes <= 2_000,
+                "{line:?}"
+            );
         }
         let totals = totals(&lines);
         let kinds: Vec<RuleKind> = totals.iter().map(|t| t.0).collect();
         assert_eq!(kinds, [RuleKind::Teams, RuleKind::Ffa, RuleKind::Club]);
         assert_eq!(
             totals.iter().map(|t| t.1).sum::<u64>(),
-            lines.iter().map(|l| l.nodes).sum::<u64>()
+            lines.iter().map(|l| l.search.nodes).sum::<u64>()
         );
     }
 }

@@ -3,6 +3,7 @@
 //! and the browser's worker run the same positions, so their figures compare.
 
 use super::Engine;
+use crate::engine::bench::Timed;
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::fourfold::rules::{Game, Position};
 
@@ -19,15 +20,7 @@ pub const POSITIONS: [&str; 6] = [
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchLine {
     pub fen: &'static str,
-    pub depth: u32,
-    pub nodes: u64,
-    pub ms: f64,
-}
-
-impl BenchLine {
-    pub fn nodes_per_second(&self) -> f64 {
-        self.nodes as f64 / (self.ms / 1000.0).max(1e-6)
-    }
+    pub search: Timed,
 }
 
 /// Searches each position for `nodes` nodes, timed by `clock`, reporting each as it ends.
@@ -37,14 +30,12 @@ pub fn run(nodes: u64, clock: &dyn Clock, report: &mut dyn FnMut(&BenchLine)) ->
         .map(|&fen| {
             let position = Position::from_fen(fen).expect("the bench positions are valid FEN4D");
             let game = Game::new(position);
-            let began = clock.now_ms();
-            let result = Engine::default().search(&game, &Limits::nodes(nodes), clock, &StopFlag::new(), &mut |_| {});
-            let line = BenchLine {
-                fen,
-                depth: result.depth,
-                nodes: result.nodes,
-                ms: clock.now_ms() - began,
-            };
+            let search = Timed::measure(clock, || {
+                let result =
+                    Engine::default().search(&game, &Limits::nodes(nodes), clock, &StopFlag::new(), &mut |_| {});
+                (result.depth, result.nodes)
+            });
+            let line = BenchLine { fen, search };
             report(&line);
             line
         })
@@ -53,9 +44,7 @@ pub fn run(nodes: u64, clock: &dyn Clock, report: &mut dyn FnMut(&BenchLine)) ->
 
 /// The nodes and milliseconds of all the lines together, and their nodes per second.
 pub fn total(lines: &[BenchLine]) -> (u64, f64, f64) {
-    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
-    let ms: f64 = lines.iter().map(|l| l.ms).sum();
-    (nodes, ms, nodes as f64 / (ms / 1000.0).max(1e-6))
+    crate::engine::bench::total(lines.iter().map(|l| &l.search))
 }
 
 #[cfg(test)]
@@ -68,8 +57,12 @@ mod tests {
         let lines = run(3_000, &NoClock, &mut |_| {});
         assert_eq!(lines.len(), POSITIONS.len());
         for line in &lines {
-            assert!(line.depth >= 1 && line.nodes > 1_000 && line.nodes <= 3_000, "{line:?}");
+            let search = &line.search;
+            assert!(
+                search.depth >= 1 && search.nodes > 1_000 && search.nodes <= 3_000,
+                "{line:?}"
+            );
         }
-        assert_eq!(total(&lines).0, lines.iter().map(|l| l.nodes).sum::<u64>());
+        assert_eq!(total(&lines).0, lines.iter().map(|l| l.search.nodes).sum::<u64>());
     }
 }
