@@ -63,6 +63,13 @@ pub fn execute(command: Command) -> Result<(), String> {
         Command::Bench { nodes } => super::engine_commands::bench(nodes),
         Command::FourPlayer { command } => super::four_player::execute(command),
         Command::Rating { profile, last } => rating(profile, last),
+        Command::Puzzles { verify, build, seed } => {
+            if build {
+                super::puzzle_commands::build(seed)
+            } else {
+                super::puzzle_commands::puzzles(verify)
+            }
+        }
         Command::Ladder { games, seed, threads } => {
             super::engine_commands::ladder(games as usize, seed, threads as usize);
             Ok(())

@@ -11,6 +11,7 @@ mod commands;
 mod engine_commands;
 mod four_player;
 mod four_player_engine;
+mod puzzle_commands;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -182,6 +183,18 @@ pub enum Command {
         /// Red's move to the third reply.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=200))]
         rounds: u64,
+    },
+    /// Print the 4D mate puzzles, one a line: `<FEN4D>;<solution moves>;<rating>`.
+    Puzzles {
+        /// Prove each puzzle again with the exhaustive solver first; exit 2 at the first that fails.
+        #[arg(long)]
+        verify: bool,
+        /// Build a new set instead (random positions and self-play games, each proved) and print it.
+        #[arg(long, conflicts_with = "verify")]
+        build: bool,
+        /// The seed of a new set.
+        #[arg(long, default_value_t = 1, requires = "build")]
+        seed: u64,
     },
     /// Print the player's rating, deviation and last games.
     Rating {

@@ -1,6 +1,7 @@
 //! Fourfold: chess in four dimensions on the 4×4×2×2 board (`RULES.md`), no Bevy — its rules
 //! (squares, moves, outcome, FEN4D, LAN4D, PGN4D, perft, reach) and its computer (evaluation,
-//! search, levels, the 2-ply reference).
+//! search, levels, the 2-ply reference) and its rated mate puzzles.
 
 pub mod ai;
+pub mod puzzles;
 pub mod rules;

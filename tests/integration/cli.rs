@@ -210,3 +210,28 @@ fn bestmove_with_the_moves_so_far_avoids_a_repetition_when_ahead() {
     assert_fails(&["bestmove", "--moves", "b1@00-b9@00"], "--moves: move 1");
     assert_fails(&["bestmove", "--pgn", "x.pgn", "--fen", fen], "cannot be used with");
 }
+
+#[test]
+fn puzzles_prints_the_set_and_proves_it() {
+    let listed = run(&["puzzles"]);
+    assert!(listed.status.success());
+    let lines = String::from_utf8(listed.stdout).unwrap();
+    let count = lines.lines().count();
+    assert!(count >= 300, "{count} puzzles");
+    for line in lines.lines() {
+        let fields: Vec<&str> = line.split(';').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(fields[2].parse::<u32>().is_ok(), "{line}");
+    }
+    let proved = run(&["puzzles", "--verify"]);
+    assert!(proved.status.success());
+    assert_eq!(String::from_utf8(proved.stdout).unwrap(), lines);
+    assert!(
+        String::from_utf8(proved.stderr)
+            .unwrap()
+            .contains(&format!("{count} puzzles proved"))
+    );
+    // A seed is for building a set.
+    let refused = run(&["puzzles", "--seed", "3"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -1,65 +1,17 @@
 //! Generated forced mates: hundreds of mate-in-2 and mate-in-3 positions whose key moves are
 //! quiet (no capture, no check, no promotion), with key moves of every piece kind along every
-//! axis, each proved by the exhaustive solver below. The search must find every mate in N at
-//! depth 2N−1 and deeper, with the mate's exact length.
+//! axis, each proved by the exhaustive solver (`fourfold::puzzles::solver`, the one the puzzle
+//! set is proved with). The search must find every mate in N at depth 2N−1 and deeper, with the
+//! mate's exact length.
 
 use std::collections::HashMap;
 
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::*;
 use tesseract_chess::fourfold::ai::*;
+use tesseract_chess::fourfold::puzzles::generate::{is_quiet, mutate, random_position};
+use tesseract_chess::fourfold::puzzles::solver::Solver;
 use tesseract_chess::fourfold::rules::*;
-
-/// An exhaustive mate solver, independent of the search: plain minimax over every legal move,
-/// memoised on (key, moves left). `n` counts the mating side's moves.
-#[derive(Default)]
-pub struct Solver {
-    memo: HashMap<(u64, u32), bool>,
-}
-
-impl Solver {
-    /// Does the side to move force mate within `n` moves?
-    pub fn mates_within(&mut self, pos: &mut Position, n: u32) -> bool {
-        if n == 0 {
-            return false;
-        }
-        if let Some(&known) = self.memo.get(&(pos.key(), n)) {
-            return known;
-        }
-        let moves = pos.legal_moves();
-        let found = moves.iter().any(|&m| self.mates_with(pos, m, n));
-        self.memo.insert((pos.key(), n), found);
-        found
-    }
-
-    /// Does `first` force mate within `n` moves (counting `first`)?
-    pub fn mates_with(&mut self, pos: &mut Position, first: Move, n: u32) -> bool {
-        let undo = pos.make(first);
-        let mated = if n == 1 {
-            // The last move must give check; only then can the reply list be empty.
-            pos.in_check() && pos.count_legal_moves() == 0
-        } else {
-            let replies = pos.legal_moves();
-            if replies.is_empty() {
-                pos.in_check()
-            } else {
-                replies.iter().all(|&r| {
-                    let u = pos.make(r);
-                    let lost = self.mates_within(pos, n - 1);
-                    pos.unmake(r, u);
-                    lost
-                })
-            }
-        };
-        pos.unmake(first, undo);
-        mated
-    }
-
-    /// The length of the shortest forced mate, if there is one within `max` moves.
-    pub fn shortest_mate(&mut self, pos: &mut Position, max: u32) -> Option<u32> {
-        (1..=max).find(|&n| self.mates_within(pos, n))
-    }
-}
 
 /// One generated position with a forced mate whose key moves are all quiet.
 #[derive(Clone, Debug)]
@@ -71,77 +23,6 @@ pub struct Puzzle {
     /// The kind that plays the (first) key move, and the axes that move changes.
     pub kind: PieceKind,
     pub axes: Vec<Axis>,
-}
-
-/// White's armies besides the king, one drawn per position, so that every kind gets its turn
-/// to play the key move (with a queen on the board, the queen plays most of them).
-const WHITE_ARMIES: [&[PieceKind]; 6] = [
-    &[
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-        PieceKind::Pawn,
-    ],
-    &[PieceKind::Rook, PieceKind::Rook, PieceKind::Rook],
-    &[PieceKind::Rook, PieceKind::Rook, PieceKind::Bishop, PieceKind::Pawn],
-    &[PieceKind::Bishop, PieceKind::Bishop, PieceKind::Bishop, PieceKind::Rook],
-    &[PieceKind::Knight, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook],
-    &[PieceKind::Pawn, PieceKind::Pawn, PieceKind::Rook, PieceKind::Knight],
-];
-const BLACK_EXTRAS: [PieceKind; 4] = [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook];
-
-/// A random legal position, White to move: White's king and 2–4 pieces drawn from one of
-/// `WHITE_ARMIES` against Black's king and 0–2 pieces, Black's king in a corner half of the
-/// time (where mates are).
-fn random_position(rng: &mut Rng) -> Option<Position> {
-    let mut pos = Position::empty();
-    let mut free: Vec<Square> = Square::all().collect();
-    let take = |rng: &mut Rng, free: &mut Vec<Square>| free.swap_remove(rng.below(free.len() as u64) as usize);
-    let black_king = if rng.below(2) == 0 {
-        let [x, y, z, w] = [rng.below(2) * 3, rng.below(2) * 3, rng.below(2), rng.below(2)];
-        let s = Square::new(x as u8, y as u8, z as u8, w as u8)?;
-        free.retain(|&f| f != s);
-        s
-    } else {
-        take(rng, &mut free)
-    };
-    pos.put(black_king, Piece::new(Color::Black, PieceKind::King));
-    let white_king = take(rng, &mut free);
-    pos.put(white_king, Piece::new(Color::White, PieceKind::King));
-    let army = WHITE_ARMIES[rng.below(WHITE_ARMIES.len() as u64) as usize];
-    for _ in 0..2 + rng.below(3) {
-        let kind = army[rng.below(army.len() as u64) as usize];
-        pos.put(take(rng, &mut free), Piece::new(Color::White, kind));
-    }
-    for _ in 0..rng.below(3) {
-        let kind = BLACK_EXTRAS[rng.below(BLACK_EXTRAS.len() as u64) as usize];
-        pos.put(take(rng, &mut free), Piece::new(Color::Black, kind));
-    }
-    // The FEN4D parser is the rules' validator (kings, check on the side not to move, pawns).
-    Position::from_fen(&pos.to_fen()).ok()
-}
-
-fn is_quiet(pos: &mut Position, mv: Move) -> bool {
-    if pos.is_capture(mv) || pos.is_promotion(mv) {
-        return false;
-    }
-    let undo = pos.make(mv);
-    let check = pos.in_check();
-    pos.unmake(mv, undo);
-    !check
-}
-
-/// `pos` with one piece moved to a random empty square, if the result is a legal position.
-fn mutate(pos: &Position, rng: &mut Rng) -> Option<Position> {
-    let pieces: Vec<(Square, Piece)> = pos.placements().collect();
-    let (from, piece) = pieces[rng.below(pieces.len() as u64) as usize];
-    let empty: Vec<Square> = Square::all().filter(|&s| pos.piece_at(s).is_none()).collect();
-    let to = empty[rng.below(empty.len() as u64) as usize];
-    let mut next = pos.clone();
-    next.remove(from);
-    next.put(to, piece);
-    Position::from_fen(&next.to_fen()).ok()
 }
 
 /// Puzzles of exactly `n` moves, balanced over (key piece kind, changed axis): at most
