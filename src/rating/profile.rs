@@ -39,6 +39,12 @@ pub struct Profile {
     /// never finished: a closed browser tab or a crash cannot record anything when it happens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unfinished: Option<Unfinished>,
+    /// The puzzle rating (Glicko-2, each puzzle one game against its rating).
+    #[serde(default)]
+    pub puzzle_rating: Rating,
+    /// The puzzles tried (their FEN4D), so the next one is new.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub puzzles_tried: Vec<String>,
 }
 
 /// A rated game in progress and its opponent's rating.
@@ -54,6 +60,8 @@ impl Default for Profile {
             rating: Rating::START,
             games: Vec::new(),
             unfinished: None,
+            puzzle_rating: Rating::START,
+            puzzles_tried: Vec::new(),
         }
     }
 }
@@ -121,6 +129,21 @@ impl Profile {
         self.games.push(game);
     }
 
+    /// Records a puzzle tried: solved is a win against its rating, anything else a loss.
+    pub fn record_puzzle(&mut self, fen: String, puzzle_rating: u32, solved: bool) {
+        let puzzle = Rating {
+            rating: f64::from(puzzle_rating),
+            // A puzzle's rating is a fixed estimate: a small deviation, as for a level.
+            deviation: 80.0,
+            volatility: 0.06,
+        };
+        let result = if solved { GameResult::Win } else { GameResult::Loss };
+        self.puzzle_rating = self.puzzle_rating.after_period(&[(puzzle, result)]);
+        if !self.puzzles_tried.contains(&fen) {
+            self.puzzles_tried.push(fen);
+        }
+    }
+
     /// Records the rated game left unfinished last time, if any, as the loss it is. Returns
     /// whether there was one.
     pub fn settle_unfinished(&mut self) -> bool {
@@ -154,6 +177,9 @@ impl Profile {
     /// Every rating in range: finite, deviation and volatility positive and within Glicko-2's.
     fn check(&self) -> Result<(), String> {
         self.rating.check().map_err(|why| format!("rating: {why}"))?;
+        self.puzzle_rating
+            .check()
+            .map_err(|why| format!("puzzle rating: {why}"))?;
         if let Some(unfinished) = &self.unfinished {
             unfinished
                 .opponent

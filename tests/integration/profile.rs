@@ -213,3 +213,41 @@ fn ratings_out_of_range_are_refused_and_named() {
     };
     assert!(problem.contains("game 2: opponent rating NaN"), "{problem}");
 }
+
+#[test]
+fn puzzles_move_their_own_rating_and_an_older_profile_reads_without_one() {
+    let dir = temp_dir("puzzles");
+    let path = dir.join("profile.ron");
+    // A profile written before puzzles: it starts the puzzle rating at 1500.
+    std::fs::write(
+        &path,
+        "(rating: (rating: 1612.0, deviation: 80.0, volatility: 0.06), games: [])",
+    )
+    .unwrap();
+    let Loaded::Found(mut profile) = Profile::load(&path).unwrap() else {
+        panic!("an older profile reads")
+    };
+    assert_eq!((profile.rating.rating, profile.puzzle_rating), (1612.0, Rating::START));
+    profile.record_puzzle("fen one".into(), 1500, true);
+    let after_win = profile.puzzle_rating.rating;
+    assert!(after_win > 1500.0);
+    profile.record_puzzle("fen one".into(), 1500, false);
+    assert!(profile.puzzle_rating.rating < after_win);
+    assert_eq!(profile.puzzles_tried, ["fen one"], "a puzzle is listed once");
+    assert_eq!(profile.rating.rating, 1612.0, "the game rating is untouched");
+    profile.save(&path).unwrap();
+    let Loaded::Found(again) = Profile::load(&path).unwrap() else {
+        panic!("the saved profile reads")
+    };
+    assert_eq!(again, profile);
+    std::fs::write(
+        &path,
+        "(rating: (rating: 1500.0, deviation: 350.0, volatility: 0.06), games: [], \
+         puzzle_rating: (rating: 1500.0, deviation: 0.0, volatility: 0.06))",
+    )
+    .unwrap();
+    let Loaded::Recovered { problem, .. } = Profile::load(&path).unwrap() else {
+        panic!("a zero deviation must be refused")
+    };
+    assert!(problem.contains("puzzle rating: deviation 0"), "{problem}");
+}

@@ -4,6 +4,7 @@
 //! (`puzzles --build`), and `puzzles --verify` proves each again. A puzzle is one line:
 //! `<FEN4D>;<the mating line in LAN4D, space-separated>;<rating>`.
 
+pub mod attempt;
 pub mod generate;
 pub mod solver;
 
