@@ -17,6 +17,7 @@ pub use fourfold::mirror::{Cell, OnSquare, PieceModel, TargetMarker, ViewTarget}
 use fourfold::page;
 pub use fourfold::pointer::Hovered;
 pub use fourfold::projection::View;
+pub use fourfold::puzzles::{PuzzleAction, PuzzleMode};
 pub use fourfold::state::{
     Abandoned, Activation, Attempted, End, GameView, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach,
     TutorialGate,
@@ -24,8 +25,8 @@ pub use fourfold::state::{
 pub use fourfold::turns::Thinking;
 pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
 use fourfold::{
-    facing, framebench, keyboard, mirror, overlays, pointer, profile, redraw, settings, state, turns, tutorial, ui,
-    visuals,
+    facing, framebench, keyboard, mirror, overlays, pointer, profile, puzzles, redraw, settings, state, turns,
+    tutorial, ui, visuals,
 };
 pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
@@ -102,6 +103,7 @@ pub fn logic_plugins(app: &mut App) {
         keyboard::plugin,
         pointer::plugin,
         turns::plugin,
+        puzzles::plugin,
         four_player::logic_plugin,
         // The settings' sections and their writer: idle unless a `SettingsStore` is there.
         shell::settings::plugin,

@@ -906,3 +906,88 @@ fn pieces_keep_their_entities_across_moves_and_a_captured_one_sinks_away() {
         app.update();
     }
 }
+
+/// The puzzle mode in the game: a solved puzzle raises the puzzle rating and is saved, a wrong
+/// move is answered by its refutation and lowers it.
+mod puzzles {
+    use super::*;
+    use tesseract_chess::app::fourfold::profile::{ProfileStore, plugin as profile_plugin};
+    use tesseract_chess::app::{PuzzleAction, PuzzleMode};
+    use tesseract_chess::fourfold::puzzles::{SET, load};
+    use tesseract_chess::rating::{Loaded, Profile};
+
+    fn app_with_profile(profile: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
+        logic_plugins(&mut app);
+        app.insert_resource(ProfileStore::at(profile.to_path_buf()))
+            .add_plugins(profile_plugin);
+        app.update();
+        app
+    }
+
+    fn next_puzzle(app: &mut App) {
+        app.world_mut().write_message(PuzzleAction::Next);
+        app.update();
+    }
+
+    fn saved(path: &std::path::Path) -> Profile {
+        match Profile::load(&path.to_path_buf()).unwrap() {
+            Loaded::Found(p) => p,
+            other => panic!("no saved profile: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_puzzle_is_set_up_judged_answered_and_rated() {
+        let dir = std::env::temp_dir().join(format!("tesseract-puzzles-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("profile.ron");
+        let mut app = app_with_profile(&path);
+        let set = load(SET).unwrap();
+        // A new player (1500) gets the puzzle rated nearest 1500; solve it by its line.
+        next_puzzle(&mut app);
+        assert!(app.world().resource::<PuzzleMode>().is_active());
+        let start = play(&app).game.position().clone();
+        let puzzle = set.iter().find(|p| p.position == start).expect("a puzzle of the set is on the board").clone();
+        assert!(play(&app).study && !play(&app).rated);
+        for (ply, &mv) in puzzle.line.iter().enumerate().step_by(2) {
+            send(&mut app, Intent::Activate(mv.from));
+            send(&mut app, Intent::Activate(mv.to));
+            app.update();
+            // The other side has answered with the line's defence.
+            assert_eq!(play(&app).game.moves(), &puzzle.line[..(ply + 2).min(puzzle.line.len())]);
+        }
+        let solved = saved(&path);
+        assert!(solved.puzzle_rating.rating > 1500.0, "{:?}", solved.puzzle_rating);
+        assert_eq!(solved.puzzles_tried, [puzzle.position.to_fen()]);
+        assert!(solved.games.is_empty(), "a puzzle is not a game");
+        let message = app.world().resource::<PuzzleMode>().message.clone().unwrap();
+        assert!(message.starts_with("Solved!"), "{message}");
+
+        // The next one is another puzzle; a wrong first move is refuted and costs rating.
+        next_puzzle(&mut app);
+        let second = play(&app).game.position().clone();
+        assert_ne!(second, start);
+        let puzzle = set.iter().find(|p| p.position == second).unwrap().clone();
+        let wrong = second
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != puzzle.line[0] && !second.is_capture(m))
+            .unwrap();
+        send(&mut app, Intent::Activate(wrong.from));
+        send(&mut app, Intent::Activate(wrong.to));
+        app.update();
+        let message = app.world().resource::<PuzzleMode>().message.clone().unwrap();
+        assert!(message.starts_with("Not "), "{message}");
+        let failed = saved(&path);
+        assert!(failed.puzzle_rating.rating < solved.puzzle_rating.rating);
+        assert_eq!(failed.puzzles_tried.len(), 2);
+        // Closing leaves the mode.
+        app.world_mut().write_message(PuzzleAction::Close);
+        app.update();
+        assert!(!app.world().resource::<PuzzleMode>().is_active());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

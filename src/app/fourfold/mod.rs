@@ -1,6 +1,6 @@
 //! The 4D game in the app: its state (record, view, tutorial gate) and the intents that change it,
 //! the mirror entities of cells and pieces, the projection and its views, picking and keys,
-//! overlays, the panels, the tutorial, the rated profile, the computer's turns, the browser page's
+//! overlays, the panels, the tutorial, the puzzles, the rated profile, the computer's turns, the browser page's
 //! hooks and its part of the frame benchmark.
 
 pub mod facing;
@@ -14,6 +14,7 @@ pub mod page;
 pub mod pointer;
 pub mod profile;
 pub mod projection;
+pub mod puzzles;
 pub mod redraw;
 pub mod settings;
 pub mod state;

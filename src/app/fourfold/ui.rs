@@ -130,6 +130,8 @@ struct PanelExtras<'w> {
     names: ResMut<'w, ShowBoardNames>,
     notice: Res<'w, ShownNotice>,
     mode: ResMut<'w, NextState<crate::app::Mode>>,
+    puzzles: Res<'w, super::puzzles::PuzzleMode>,
+    puzzle_actions: MessageWriter<'w, super::puzzles::PuzzleAction>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -156,6 +158,8 @@ fn panels(
         mut names,
         notice,
         mut mode,
+        puzzles,
+        mut puzzle_actions,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     let last_scene = settings.as_ref().and_then(|s| s.settings.tutorial_scene.as_deref());
@@ -190,10 +194,15 @@ fn panels(
             }
         }
         PanelSide::Right => {
-            // An open scene comes first: it is what the player is doing.
+            // An open scene or puzzle comes first: it is what the player is doing.
             let in_scene = tutorial.scene.is_some();
             if in_scene {
                 super::tutorial::section(ui, &mut tutorial, &play, &shown, &mut open_scene, last_scene);
+                ui.separator();
+            }
+            let solving = puzzles.is_active();
+            if solving {
+                super::puzzles::section(ui, &puzzles, profile.as_deref(), &play, &mut puzzle_actions);
                 ui.separator();
             }
             view_controls(ui, &view, &mut target, &mut resets);
@@ -213,6 +222,10 @@ fn panels(
             if !in_scene {
                 ui.separator();
                 super::tutorial::section(ui, &mut tutorial, &play, &shown, &mut open_scene, last_scene);
+            }
+            if !solving {
+                ui.separator();
+                super::puzzles::section(ui, &puzzles, profile.as_deref(), &play, &mut puzzle_actions);
             }
         }
     });
