@@ -949,14 +949,21 @@ mod puzzles {
         next_puzzle(&mut app);
         assert!(app.world().resource::<PuzzleMode>().is_active());
         let start = play(&app).game.position().clone();
-        let puzzle = set.iter().find(|p| p.position == start).expect("a puzzle of the set is on the board").clone();
+        let puzzle = set
+            .iter()
+            .find(|p| p.position == start)
+            .expect("a puzzle of the set is on the board")
+            .clone();
         assert!(play(&app).study && !play(&app).rated);
         for (ply, &mv) in puzzle.line.iter().enumerate().step_by(2) {
             send(&mut app, Intent::Activate(mv.from));
             send(&mut app, Intent::Activate(mv.to));
             app.update();
             // The other side has answered with the line's defence.
-            assert_eq!(play(&app).game.moves(), &puzzle.line[..(ply + 2).min(puzzle.line.len())]);
+            assert_eq!(
+                play(&app).game.moves(),
+                &puzzle.line[..(ply + 2).min(puzzle.line.len())]
+            );
         }
         let solved = saved(&path);
         assert!(solved.puzzle_rating.rating > 1500.0, "{:?}", solved.puzzle_rating);

@@ -161,9 +161,9 @@ fn follow_moves(
                         active.seen_plies += 1;
                         view.follow(&play);
                     }
-                    format!("Not {tried}: {text} answers it, and no mate is forced in time. The solution: {solution}")
+                    format!("Not {tried}: {text} answers it, and no mate is forced in time. The solution: {solution}.")
                 }
-                None => format!("Not {tried}: it leaves no move at all, a stalemate. The solution: {solution}"),
+                None => format!("Not {tried}: it leaves no move at all, a stalemate. The solution: {solution}."),
             });
             false
         }
