@@ -998,3 +998,42 @@ mod puzzles {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Analysis: the engine's best line for what the board shows, off the frame, and the arrows of
+/// its best move; another position shown is searched again.
+#[test]
+fn analysis_finds_the_mate_on_the_board_and_follows_the_game() {
+    use tesseract_chess::app::fourfold::analysis::Analysis;
+    // White to move mates with the queen: c2[1,0] → b2[0,0].
+    let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap();
+    let mut app = two_players(start);
+    app.world_mut().resource_mut::<Analysis>().enabled = true;
+    let began = Instant::now();
+    while app.world().resource::<Analysis>().found.is_none() {
+        assert!(began.elapsed() < Duration::from_secs(60), "the analysis ends");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let analysis = app.world().resource::<Analysis>();
+    let found = analysis.found.as_ref().unwrap();
+    assert!(
+        found.line.len() == 1 && found.line[0].ends_with('#'),
+        "a mate in one: {:?}",
+        found.line
+    );
+    let best = found.result.pv[0];
+    let mut after = play(&app).game.position().clone();
+    after.make(best);
+    assert!(after.in_check() && after.legal_moves().is_empty());
+    assert_eq!(analysis.arrows(play(&app), view(&app)), [best]);
+    // Another position shown (the game moved on): it is searched again, and its arrows, once
+    // there, are of that position (Black's best move first).
+    send(&mut app, Intent::Activate(sq("c2@10")));
+    send(&mut app, Intent::Activate(sq("c3@10")));
+    assert_eq!(play(&app).game.moves().len(), 1);
+    let arrows = app.world().resource::<Analysis>().arrows(play(&app), view(&app));
+    assert!(
+        arrows.first().is_none_or(|&mv| play(&app).game.position().is_legal(mv)),
+        "{arrows:?}"
+    );
+}

@@ -121,8 +121,24 @@ fn draw_move_lines(
     play: Res<Play>,
     shown: Res<GameView>,
     tutorial: Option<Res<super::tutorial::Tutorial>>,
+    analysis: Option<Res<super::analysis::Analysis>>,
 ) {
     let position = shown.shown_position(&play);
+    // The analysis' best move, bright, and the answer it expects, faint: arrows above the rest.
+    let arrows = analysis.as_ref().map_or_else(Vec::new, |a| a.arrows(&play, &shown));
+    for (i, mv) in arrows.into_iter().enumerate() {
+        let colour = if i == 0 {
+            Color::srgb(0.35, 0.95, 0.45)
+        } else {
+            Color::srgba(0.35, 0.95, 0.45, 0.45)
+        };
+        let lift = 0.6 - 0.1 * i as f32;
+        gizmos.arrow(
+            point(centred_4d(mv.from), &view, lift),
+            point(centred_4d(mv.to), &view, lift),
+            colour,
+        );
+    }
     for &(from, to) in tutorial.as_ref().map_or(&[][..], |t| t.lines()) {
         move_line(
             &mut gizmos,

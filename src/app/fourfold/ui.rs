@@ -131,6 +131,7 @@ struct PanelExtras<'w> {
     notice: Res<'w, ShownNotice>,
     mode: ResMut<'w, NextState<crate::app::Mode>>,
     puzzles: Res<'w, super::puzzles::PuzzleMode>,
+    analysis: ResMut<'w, super::analysis::Analysis>,
     puzzle_actions: MessageWriter<'w, super::puzzles::PuzzleAction>,
 }
 
@@ -159,6 +160,7 @@ fn panels(
         notice,
         mut mode,
         puzzles,
+        mut analysis,
         mut puzzle_actions,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
@@ -217,6 +219,8 @@ fn panels(
             {
                 motion.reduced = reduced;
             }
+            ui.separator();
+            super::analysis::section(ui, &mut analysis, &play, &shown);
             ui.separator();
             readout(ui, &play, &shown, &hovered);
             if !in_scene {
