@@ -13,6 +13,9 @@ use crate::fourfold::ai::{Engine, IterativeDeepening, SearchResult, mate_in};
 use crate::fourfold::rules::lan::format_moves;
 use crate::fourfold::rules::{Color as Side, Game, Move};
 
+/// Plies of the best line the panel shows (the rest is the engine's guess).
+const SHOWN_PLIES: usize = 10;
+
 /// Nodes an analysis searches: about half a second natively on this machine's kind.
 const ANALYSIS_NODES: u64 = 1_000_000;
 
@@ -167,7 +170,9 @@ pub(super) fn section(ui: &mut egui::Ui, analysis: &mut Analysis, play: &Play, v
                 found.result.depth,
                 found.result.nodes
             ));
-            ui.label(egui::RichText::new(format!("Best line: {}", found.line.join(" "))).small());
+            let shown: Vec<&str> = found.line.iter().take(SHOWN_PLIES).map(String::as_str).collect();
+            let more = if found.line.len() > SHOWN_PLIES { " …" } else { "" };
+            ui.label(egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).small());
         }
         _ if play.game.outcome().is_some() && view.review.is_none() => {
             ui.label("The game is over.");
