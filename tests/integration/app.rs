@@ -1003,19 +1003,19 @@ mod puzzles {
 /// its best move; another position shown is searched again.
 #[test]
 fn analysis_finds_the_mate_on_the_board_and_follows_the_game() {
-    use tesseract_chess::app::fourfold::analysis::Analysis;
+    use tesseract_chess::app::fourfold::analysis::{Analysis, Arrow};
     // White to move mates with the queen: c2[1,0] → b2[0,0].
     let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap();
     let mut app = two_players(start);
     app.world_mut().resource_mut::<Analysis>().enabled = true;
     let began = Instant::now();
-    while app.world().resource::<Analysis>().found.is_none() {
+    while app.world().resource::<Analysis>().best.found.is_none() {
         assert!(began.elapsed() < Duration::from_secs(60), "the analysis ends");
         app.update();
         std::thread::sleep(Duration::from_millis(2));
     }
     let analysis = app.world().resource::<Analysis>();
-    let found = analysis.found.as_ref().unwrap();
+    let found = analysis.best.found.as_ref().unwrap();
     assert!(
         found.line.len() == 1 && found.line[0].ends_with('#'),
         "a mate in one: {:?}",
@@ -1025,15 +1025,41 @@ fn analysis_finds_the_mate_on_the_board_and_follows_the_game() {
     let mut after = play(&app).game.position().clone();
     after.make(best);
     assert!(after.in_check() && after.legal_moves().is_empty());
-    assert_eq!(analysis.arrows(play(&app), view(&app)), [best]);
+    assert_eq!(analysis.arrows(play(&app), view(&app)), [Arrow::Best(best)]);
     // Another position shown (the game moved on): it is searched again, and its arrows, once
     // there, are of that position (Black's best move first).
     send(&mut app, Intent::Activate(sq("c2@10")));
     send(&mut app, Intent::Activate(sq("c3@10")));
     assert_eq!(play(&app).game.moves().len(), 1);
     let arrows = app.world().resource::<Analysis>().arrows(play(&app), view(&app));
-    assert!(
-        arrows.first().is_none_or(|&mv| play(&app).game.position().is_legal(mv)),
-        "{arrows:?}"
-    );
+    let legal = |arrow: &Arrow| matches!(arrow, Arrow::Best(mv) if play(&app).game.position().is_legal(*mv));
+    assert!(arrows.first().is_none_or(legal), "{arrows:?}");
+}
+
+/// The threat: with Black to move in the position above, what White would play if Black passed
+/// is the queen's mate.
+#[test]
+fn the_threat_is_the_opponents_best_move_if_the_player_passed() {
+    use tesseract_chess::app::fourfold::analysis::{Analysis, Arrow};
+    let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 b 0 1").unwrap();
+    let mut app = two_players(start.clone());
+    {
+        let mut analysis = app.world_mut().resource_mut::<Analysis>();
+        analysis.enabled = true;
+        analysis.threats = true;
+    }
+    let began = Instant::now();
+    while app.world().resource::<Analysis>().threat.found.is_none() {
+        assert!(began.elapsed() < Duration::from_secs(60), "the threat is found");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let arrows = app.world().resource::<Analysis>().arrows(play(&app), view(&app));
+    let Some(&Arrow::Threat(threat)) = arrows.iter().find(|a| matches!(a, Arrow::Threat(_))) else {
+        panic!("no threat arrow: {arrows:?}")
+    };
+    let mut passed = start;
+    passed.make_null();
+    passed.make(threat);
+    assert!(passed.in_check() && passed.legal_moves().is_empty(), "{threat} mates");
 }

@@ -2,6 +2,8 @@
 //! position on the board — the game's, or the one under review — in the background (the shell's
 //! turn task: natively a pool thread, in the browser slices), and the panel shows the evaluation
 //! from White's side and the best line; the board draws the best move and the answer expected.
+//! Asked what the opponent threatens, it also searches the position with the move passed (not
+//! when in check) and draws the opponent's best move there.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -53,24 +55,95 @@ pub struct Found {
     pub to_move: Side,
 }
 
-#[derive(Resource, Default)]
-pub struct Analysis {
-    pub enabled: bool,
+/// One kind of look at the board: its running search, its engine between searches, and what
+/// it found last.
+#[derive(Default)]
+pub struct Probe {
     job: Option<Running>,
-    /// The engine between analyses.
     engine: Option<Engine>,
     pub found: Option<Found>,
 }
 
-impl Analysis {
-    /// The best move and the answer expected, for the board, when they belong to what is shown.
-    pub fn arrows(&self, play: &Play, view: &GameView) -> Vec<Move> {
-        match &self.found {
-            Some(found) if self.enabled && found.key == (play.generation, view.review) => {
-                found.result.pv.iter().take(2).copied().collect()
+impl Probe {
+    /// What it found, when that is of the position shown.
+    fn current(&self, key: Shown) -> Option<&Found> {
+        self.found.as_ref().filter(|f| f.key == key)
+    }
+
+    /// Collects a finished search, or starts one on `game` (from `shown`'s position) when it has
+    /// nothing for that position yet; `game` `None`: nothing to search.
+    fn follow(&mut self, key: Shown, game: impl FnOnce() -> Option<Game>) {
+        if let Some((job, job_key, searched)) = self.job.as_mut() {
+            if *job_key != key {
+                self.job = None;
+            } else if let Some(finished) = job.poll() {
+                let line = format_moves(searched.position(), &finished.answer.pv);
+                let to_move = searched.position().side_to_move();
+                self.found = Some(Found {
+                    key,
+                    result: finished.answer,
+                    line,
+                    to_move,
+                });
+                self.engine = Some(finished.thinker.engine);
+                self.job = None;
+                return;
+            } else {
+                return;
             }
-            _ => Vec::new(),
         }
+        if self.current(key).is_some() {
+            return;
+        }
+        let Some(game) = game().filter(|g| g.outcome().is_none()) else {
+            return;
+        };
+        let thinker = AnalysisThinker {
+            engine: self.engine.take().unwrap_or_default(),
+            game: game.clone(),
+            search: None,
+        };
+        self.job = Some((TurnTask::start(thinker), key, game));
+    }
+}
+
+/// An arrow the board draws for the analysis.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arrow {
+    /// The best move.
+    Best(Move),
+    /// The answer the best line expects.
+    Answer(Move),
+    /// What the opponent would play if the side to move passed.
+    Threat(Move),
+}
+
+#[derive(Resource, Default)]
+pub struct Analysis {
+    pub enabled: bool,
+    /// Also: what the opponent threatens (its best move if the side to move passed).
+    pub threats: bool,
+    pub best: Probe,
+    pub threat: Probe,
+}
+
+impl Analysis {
+    /// The arrows of what is shown: the best move, the answer it expects, and the threat.
+    pub fn arrows(&self, play: &Play, view: &GameView) -> Vec<Arrow> {
+        if !self.enabled {
+            return Vec::new();
+        }
+        let key = (play.generation, view.review);
+        let mut arrows = Vec::new();
+        if let Some(found) = self.best.current(key) {
+            let mut line = found.result.pv.iter().copied();
+            arrows.extend(line.next().map(Arrow::Best));
+            arrows.extend(line.next().map(Arrow::Answer));
+        }
+        if let Some(found) = self.threat.current(key).filter(|_| self.threats) {
+            arrows.extend(found.result.pv.first().copied().map(Arrow::Threat));
+        }
+        arrows
     }
 }
 
@@ -97,46 +170,31 @@ fn shown_game(play: &Play, view: &GameView) -> Game {
     game
 }
 
+/// The position shown with the move passed to the opponent, as a game of its own; none when
+/// the side to move is in check (passing is no move then).
+fn passed(game: &Game) -> Option<Game> {
+    let mut position = game.position().clone();
+    if position.in_check() {
+        return None;
+    }
+    position.make_null();
+    Some(Game::new(position))
+}
+
 fn analyse(mut analysis: ResMut<Analysis>, play: Res<Play>, view: Res<GameView>) {
     let analysis = &mut *analysis;
     if !analysis.enabled || play.rated_in_progress() {
-        analysis.job = None;
+        analysis.best.job = None;
+        analysis.threat.job = None;
         return;
     }
     let key = (play.generation, view.review);
-    if let Some((job, job_key, game)) = analysis.job.as_mut() {
-        if *job_key != key {
-            analysis.job = None;
-        } else if let Some(finished) = job.poll() {
-            let line = format_moves(game.position(), &finished.answer.pv);
-            let to_move = game.position().side_to_move();
-            analysis.found = Some(Found {
-                key,
-                result: finished.answer,
-                line,
-                to_move,
-            });
-            analysis.engine = Some(finished.thinker.engine);
-            analysis.job = None;
-            return;
-        } else {
-            return;
-        }
+    analysis.best.follow(key, || Some(shown_game(&play, &view)));
+    if analysis.threats {
+        analysis.threat.follow(key, || passed(&shown_game(&play, &view)));
+    } else {
+        analysis.threat.job = None;
     }
-    if analysis.found.as_ref().is_some_and(|f| f.key == key) {
-        return;
-    }
-    let game = shown_game(&play, &view);
-    if game.outcome().is_some() {
-        return;
-    }
-    let engine = analysis.engine.take().unwrap_or_default();
-    let thinker = AnalysisThinker {
-        engine,
-        game: game.clone(),
-        search: None,
-    };
-    analysis.job = Some((TurnTask::start(thinker), key, game));
 }
 
 /// The evaluation from White's side: `+1.25`, or `White mates in 3`.
@@ -162,8 +220,10 @@ pub(super) fn section(ui: &mut egui::Ui, analysis: &mut Analysis, play: &Play, v
     if !analysis.enabled || play.rated_in_progress() {
         return;
     }
-    match &analysis.found {
-        Some(found) if found.key == (play.generation, view.review) => {
+    let key = (play.generation, view.review);
+    let over = play.game.outcome().is_some() && view.review.is_none();
+    match analysis.best.current(key) {
+        Some(found) => {
             ui.label(format!(
                 "{} (depth {}, {} nodes)",
                 evaluation(found),
@@ -174,11 +234,21 @@ pub(super) fn section(ui: &mut egui::Ui, analysis: &mut Analysis, play: &Play, v
             let more = if found.line.len() > SHOWN_PLIES { " …" } else { "" };
             ui.label(egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).small());
         }
-        _ if play.game.outcome().is_some() && view.review.is_none() => {
+        None if over => {
             ui.label("The game is over.");
         }
-        _ => {
+        None => {
             ui.label("Thinking…");
         }
+    }
+    ui.checkbox(&mut analysis.threats, "What does the opponent threaten?");
+    if analysis.threats && !over {
+        let threat = analysis.threat.current(key);
+        let text = match threat.and_then(|f| f.line.first().map(|mv| (f, mv))) {
+            Some((found, mv)) => format!("If you passed: {mv} ({})", evaluation(found)),
+            None if shown_game(play, view).position().in_check() => "In check: no passing.".to_string(),
+            None => "Thinking…".to_string(),
+        };
+        ui.label(egui::RichText::new(text).small());
     }
 }

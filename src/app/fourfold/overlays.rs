@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::analysis::Arrow;
 use super::projection::{View, centred_4d, flat_of, place_4d};
 use super::state::{GameView, Play};
 use crate::fourfold::rules::{Move, Square};
@@ -124,15 +125,15 @@ fn draw_move_lines(
     analysis: Option<Res<super::analysis::Analysis>>,
 ) {
     let position = shown.shown_position(&play);
-    // The analysis' best move, bright, and the answer it expects, faint: arrows above the rest.
+    // The analysis' best move, bright, the answer it expects, faint, and the opponent's threat
+    // in orange: arrows above the rest.
     let arrows = analysis.as_ref().map_or_else(Vec::new, |a| a.arrows(&play, &shown));
-    for (i, mv) in arrows.into_iter().enumerate() {
-        let colour = if i == 0 {
-            Color::srgb(0.35, 0.95, 0.45)
-        } else {
-            Color::srgba(0.35, 0.95, 0.45, 0.45)
+    for arrow in arrows {
+        let (mv, colour, lift) = match arrow {
+            Arrow::Best(mv) => (mv, Color::srgb(0.35, 0.95, 0.45), 0.6),
+            Arrow::Answer(mv) => (mv, Color::srgba(0.35, 0.95, 0.45, 0.45), 0.5),
+            Arrow::Threat(mv) => (mv, Color::srgb(1.0, 0.6, 0.15), 0.55),
         };
-        let lift = 0.6 - 0.1 * i as f32;
         gizmos.arrow(
             point(centred_4d(mv.from), &view, lift),
             point(centred_4d(mv.to), &view, lift),
