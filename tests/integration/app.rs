@@ -386,7 +386,7 @@ mod rated {
     use tesseract_chess::rating::{GameResult, Loaded, Profile};
 
     /// The game's logic with the profile kept at `profile`, started (the profile loaded).
-    fn app_with_profile(profile: &std::path::Path) -> App {
+    pub(super) fn app_with_profile(profile: &std::path::Path) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
         logic_plugins(&mut app);
@@ -409,7 +409,7 @@ mod rated {
         app
     }
 
-    fn saved(path: &std::path::Path) -> Profile {
+    pub(super) fn saved(path: &std::path::Path) -> Profile {
         match Profile::load(&path.to_path_buf()).unwrap() {
             Loaded::Found(p) => p,
             other => panic!("no saved profile: {other:?}"),
@@ -910,32 +910,14 @@ fn pieces_keep_their_entities_across_moves_and_a_captured_one_sinks_away() {
 /// The puzzle mode in the game: a solved puzzle raises the puzzle rating and is saved, a wrong
 /// move is answered by its refutation and lowers it.
 mod puzzles {
+    use super::rated::{app_with_profile, saved};
     use super::*;
-    use tesseract_chess::app::fourfold::profile::{ProfileStore, plugin as profile_plugin};
     use tesseract_chess::app::{PuzzleAction, PuzzleMode};
     use tesseract_chess::fourfold::puzzles::{SET, load};
-    use tesseract_chess::rating::{Loaded, Profile};
-
-    fn app_with_profile(profile: &std::path::Path) -> App {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins).init_resource::<ButtonInput<KeyCode>>();
-        logic_plugins(&mut app);
-        app.insert_resource(ProfileStore::at(profile.to_path_buf()))
-            .add_plugins(profile_plugin);
-        app.update();
-        app
-    }
 
     fn next_puzzle(app: &mut App) {
         app.world_mut().write_message(PuzzleAction::Next);
         app.update();
-    }
-
-    fn saved(path: &std::path::Path) -> Profile {
-        match Profile::load(&path.to_path_buf()).unwrap() {
-            Loaded::Found(p) => p,
-            other => panic!("no saved profile: {other:?}"),
-        }
     }
 
     #[test]
