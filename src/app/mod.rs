@@ -25,8 +25,8 @@ pub use fourfold::state::{
 pub use fourfold::turns::Thinking;
 pub use fourfold::tutorial::{OpenScene, SCENE_TITLES, SCENES, SceneAsset, Tutorial};
 use fourfold::{
-    analysis, facing, framebench, keyboard, mirror, overlays, pointer, profile, puzzles, redraw, settings, state,
-    turns, tutorial, ui, visuals,
+    analysis, engine_review, facing, framebench, keyboard, mirror, overlays, pointer, profile, puzzles, redraw,
+    settings, state, turns, tutorial, ui, visuals,
 };
 pub use shell::camera::UiWantsPointer;
 #[cfg(target_arch = "wasm32")]
@@ -105,6 +105,7 @@ pub fn logic_plugins(app: &mut App) {
         turns::plugin,
         puzzles::plugin,
         analysis::plugin,
+        engine_review::plugin,
         four_player::logic_plugin,
         // The settings' sections and their writer: idle unless a `SettingsStore` is there.
         shell::settings::plugin,

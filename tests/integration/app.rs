@@ -1045,3 +1045,47 @@ fn the_threat_is_the_opponents_best_move_if_the_player_passed() {
     passed.make(threat);
     assert!(passed.in_check() && passed.legal_moves().is_empty(), "{threat} mates");
 }
+
+/// The engine's review of a finished game marks the move that hung the queen.
+#[test]
+fn the_engines_review_marks_the_blunder_of_a_finished_game() {
+    use tesseract_chess::app::fourfold::engine_review::EngineReview;
+    let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap();
+    let mut app = two_players(start.clone());
+    // White puts the queen where the king takes it; the king does, and bare kings draw.
+    let hung = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| {
+            let mut after = start.clone();
+            after.make(mv);
+            after
+                .legal_moves()
+                .iter()
+                .any(|&reply| after.piece_at(reply.to).is_some_and(|p| p.kind == PieceKind::Queen))
+        })
+        .unwrap();
+    send(&mut app, Intent::Activate(hung.from));
+    send(&mut app, Intent::Activate(hung.to));
+    let position = play(&app).game.position().clone();
+    let take = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&reply| position.piece_at(reply.to).is_some_and(|p| p.kind == PieceKind::Queen))
+        .unwrap();
+    send(&mut app, Intent::Activate(take.from));
+    send(&mut app, Intent::Activate(take.to));
+    assert!(play(&app).end().is_some(), "bare kings end the game");
+    app.world_mut()
+        .resource_scope(|world, mut review: Mut<EngineReview>| review.start(world.resource::<Play>()));
+    let began = Instant::now();
+    while app.world().resource::<EngineReview>().of(play(&app)).is_none() {
+        assert!(began.elapsed() < Duration::from_secs(60), "the review ends");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let review = app.world().resource::<EngineReview>().of(play(&app)).unwrap();
+    assert_eq!((review.mark(0), review.mark(1)), ("??", ""), "{:?}", review.losses);
+}

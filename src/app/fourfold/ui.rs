@@ -132,6 +132,7 @@ struct PanelExtras<'w> {
     mode: ResMut<'w, NextState<crate::app::Mode>>,
     puzzles: Res<'w, super::puzzles::PuzzleMode>,
     analysis: ResMut<'w, super::analysis::Analysis>,
+    review: ResMut<'w, super::engine_review::EngineReview>,
     puzzle_actions: MessageWriter<'w, super::puzzles::PuzzleAction>,
 }
 
@@ -161,6 +162,7 @@ fn panels(
         mut mode,
         puzzles,
         mut analysis,
+        mut review,
         mut puzzle_actions,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
@@ -187,7 +189,7 @@ fn panels(
             ui.separator();
             new_game(ui, &mut form, &mut intents);
             ui.separator();
-            moves(ui, &play, &shown, &mut intents);
+            moves(ui, &play, &shown, &mut intents, &mut review);
             ui.separator();
             records(ui, &play, &shown, &mut form, &mut intents);
             if let Some(profile) = &profile {
@@ -422,7 +424,13 @@ fn new_game(ui: &mut egui::Ui, form: &mut Form, intents: &mut MessageWriter<Inte
     }
 }
 
-fn moves(ui: &mut egui::Ui, play: &Play, shown: &GameView, intents: &mut MessageWriter<Intent>) {
+fn moves(
+    ui: &mut egui::Ui,
+    play: &Play,
+    shown: &GameView,
+    intents: &mut MessageWriter<Intent>,
+    review: &mut super::engine_review::EngineReview,
+) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
         let undo = ui
@@ -453,6 +461,10 @@ fn moves(ui: &mut egui::Ui, play: &Play, shown: &GameView, intents: &mut Message
             entry
         })
         .collect();
+    // The engine's marks, once it has reviewed the finished game.
+    let marks: Vec<&str> = (0..texts.len())
+        .map(|ply| review.of(play).map_or("", |r| r.mark(ply)))
+        .collect();
     egui::ScrollArea::vertical()
         .id_salt("move list")
         .max_height(180.0)
@@ -467,7 +479,10 @@ fn moves(ui: &mut egui::Ui, play: &Play, shown: &GameView, intents: &mut Message
                     }
                     // The move whose position is on display: the reviewed one, else the last.
                     let on_display = shown.review.unwrap_or(texts.len()) == ply + 1;
-                    if ui.selectable_label(on_display, text).clicked() {
+                    if ui
+                        .selectable_label(on_display, format!("{text}{}", marks[ply]))
+                        .clicked()
+                    {
                         intents.write(Intent::Review(Some(ply + 1)));
                     }
                     if !*white {
@@ -476,6 +491,8 @@ fn moves(ui: &mut egui::Ui, play: &Play, shown: &GameView, intents: &mut Message
                 }
             });
         });
+    let plain: Vec<String> = texts.into_iter().map(|(_, _, text)| text).collect();
+    super::engine_review::section(ui, review, play, &plain);
 }
 
 fn records(ui: &mut egui::Ui, play: &Play, shown: &GameView, form: &mut Form, intents: &mut MessageWriter<Intent>) {

@@ -8,6 +8,7 @@ pub mod features;
 pub mod levels;
 pub mod ordering;
 pub mod reference;
+pub mod review;
 pub mod search;
 pub mod selfplay;
 
