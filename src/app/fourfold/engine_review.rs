@@ -90,7 +90,10 @@ pub(super) fn section(ui: &mut egui::Ui, review: &mut EngineReview, play: &Play,
         Some(done) => {
             let worst = done.worst(3);
             if worst.is_empty() {
-                ui.label("The engine's review: no move lost more than a pawn.");
+                ui.label(format!(
+                    "The engine's review: no mistake (no move lost {:.1} pawns or more).",
+                    f64::from(crate::fourfold::ai::review::MISTAKE) / 100.0
+                ));
             } else {
                 let named: Vec<String> = worst
                     .iter()
