@@ -1089,3 +1089,35 @@ fn the_engines_review_marks_the_blunder_of_a_finished_game() {
     let review = app.world().resource::<EngineReview>().of(play(&app)).unwrap();
     assert_eq!((review.mark(0), review.mark(1)), ("??", ""), "{:?}", review.losses);
 }
+
+/// A hint: the engine's move for the side to move alone, gone once a move is played.
+#[test]
+fn a_hint_draws_the_engines_move_until_the_next_move() {
+    use tesseract_chess::app::fourfold::analysis::{Analysis, Arrow};
+    let mut app = two_players(Setup::Classic.position());
+    let generation = play(&app).generation;
+    app.world_mut().resource_mut::<Analysis>().hint_for = Some(generation);
+    let began = Instant::now();
+    let hint = loop {
+        let arrows = app.world().resource::<Analysis>().arrows(play(&app), view(&app));
+        if !arrows.is_empty() {
+            break arrows;
+        }
+        assert!(began.elapsed() < Duration::from_secs(120), "the hint comes");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let [Arrow::Best(mv)] = hint[..] else {
+        panic!("one arrow, the best move: {hint:?}")
+    };
+    assert!(play(&app).game.position().is_legal(mv));
+    send(&mut app, Intent::Activate(mv.from));
+    send(&mut app, Intent::Activate(mv.to));
+    assert_eq!(play(&app).game.moves(), [mv]);
+    assert!(
+        app.world()
+            .resource::<Analysis>()
+            .arrows(play(&app), view(&app))
+            .is_empty()
+    );
+}

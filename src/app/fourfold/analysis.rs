@@ -125,15 +125,26 @@ pub struct Analysis {
     pub threats: bool,
     pub best: Probe,
     pub threat: Probe,
+    /// A hint asked for this position (the game's generation): only the best move is drawn,
+    /// with the analysis off.
+    pub hint_for: Option<u64>,
 }
 
 impl Analysis {
+    /// Whether a hint may be asked now: a game going on, not rated, nobody reviewing.
+    pub fn hint_allowed(play: &Play, view: &GameView) -> bool {
+        !play.rated && play.end().is_none() && view.review.is_none()
+    }
+
     /// The arrows of what is shown: the best move, the answer it expects, and the threat.
     pub fn arrows(&self, play: &Play, view: &GameView) -> Vec<Arrow> {
-        if !self.enabled {
-            return Vec::new();
-        }
         let key = (play.generation, view.review);
+        if !self.enabled {
+            // A hint: the best move alone, for the game as it stands.
+            let hinted = self.hint_for == Some(play.generation) && view.review.is_none();
+            let best = self.best.current(key).and_then(|f| f.result.pv.first().copied());
+            return best.filter(|_| hinted).map(Arrow::Best).into_iter().collect();
+        }
         let mut arrows = Vec::new();
         if let Some(found) = self.best.current(key) {
             let mut line = found.result.pv.iter().copied();
@@ -183,6 +194,14 @@ fn passed(game: &Game) -> Option<Game> {
 
 fn analyse(mut analysis: ResMut<Analysis>, play: Res<Play>, view: Res<GameView>) {
     let analysis = &mut *analysis;
+    let hinting = analysis.hint_for == Some(play.generation) && Analysis::hint_allowed(&play, &view);
+    if !analysis.enabled && hinting {
+        analysis.threat.job = None;
+        analysis
+            .best
+            .follow((play.generation, None), || Some(play.game.clone()));
+        return;
+    }
     if !analysis.enabled || play.rated_in_progress() {
         analysis.best.job = None;
         analysis.threat.job = None;

@@ -189,7 +189,7 @@ fn panels(
             ui.separator();
             new_game(ui, &mut form, &mut intents);
             ui.separator();
-            moves(ui, &play, &shown, &mut intents, &mut review);
+            moves(ui, &play, &shown, &mut intents, &mut review, &mut analysis);
             ui.separator();
             records(ui, &play, &shown, &mut form, &mut intents);
             if let Some(profile) = &profile {
@@ -430,6 +430,7 @@ fn moves(
     shown: &GameView,
     intents: &mut MessageWriter<Intent>,
     review: &mut super::engine_review::EngineReview,
+    analysis: &mut super::analysis::Analysis,
 ) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Moves").strong());
@@ -438,6 +439,16 @@ fn moves(
             .on_disabled_hover_text("Moves cannot be taken back in a rated game");
         if undo.clicked() {
             intents.write(Intent::Undo);
+        }
+        if super::analysis::Analysis::hint_allowed(play, shown)
+            && shown.human_to_move(play).is_some()
+            && !analysis.enabled
+            && ui
+                .button("Hint")
+                .on_hover_text("The engine's move for the side to move, drawn on the board")
+                .clicked()
+        {
+            analysis.hint_for = Some(play.generation);
         }
         if shown.review.is_some() && ui.button("Back to the game").clicked() {
             intents.write(Intent::Review(None));
