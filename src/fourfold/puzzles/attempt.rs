@@ -95,26 +95,15 @@ impl Attempt {
         let line_reply = self.puzzle.line.get(self.plies).copied().filter(|_| self.on_line);
         let reply = match line_reply {
             Some(reply) => reply,
-            None => self.longest_defence(&replies.iter().copied().collect::<Vec<_>>(), left - 1),
+            None => self
+                .solver
+                .longest_defence(&mut self.position, left - 1)
+                .expect("a position with replies has a defence"),
         };
         self.position.make(reply);
         self.plies += 1;
         self.moves_left -= 1;
         Ok(Verdict::Continue { reply })
-    }
-
-    /// The reply after which the mate takes longest (the first such in move order).
-    fn longest_defence(&mut self, replies: &[Move], left: u32) -> Move {
-        let mut best = (replies[0], 0);
-        for &reply in replies {
-            let undo = self.position.make(reply);
-            let lasts = self.solver.shortest_mate(&mut self.position, left).unwrap_or(u32::MAX);
-            self.position.unmake(reply, undo);
-            if lasts > best.1 {
-                best = (reply, lasts);
-            }
-        }
-        best.0
     }
 }
 

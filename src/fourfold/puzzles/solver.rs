@@ -59,6 +59,21 @@ impl Solver {
         moves.iter().copied().filter(|&m| self.mates_with(pos, m, n)).collect()
     }
 
+    /// The reply of the side to move after which the mate (within `left` moves) takes longest,
+    /// the first such in move order; `None` when it has no move.
+    pub fn longest_defence(&mut self, pos: &mut Position, left: u32) -> Option<Move> {
+        let mut best: Option<(Move, u32)> = None;
+        for &reply in pos.legal_moves().iter() {
+            let undo = pos.make(reply);
+            let lasts = self.shortest_mate(pos, left).unwrap_or(u32::MAX);
+            pos.unmake(reply, undo);
+            if best.is_none_or(|(_, longest)| lasts > longest) {
+                best = Some((reply, lasts));
+            }
+        }
+        best.map(|(reply, _)| reply)
+    }
+
     /// A mating line of `n` moves from `pos` starting with `key` (which must force mate within
     /// `n`): after each of the mating side's moves the defence that holds out longest (the
     /// first such in move order), then the first move that still mates in time.
@@ -71,15 +86,9 @@ impl Solver {
             undos.push((attack, pos.make(attack)));
             line.push(attack);
             left -= 1;
-            let replies = pos.legal_moves();
-            let defence = replies.iter().copied().max_by_key(|&reply| {
-                let undo = pos.make(reply);
-                let lasts = self.shortest_mate(pos, left).unwrap_or(u32::MAX);
-                pos.unmake(reply, undo);
-                // `max_by_key` keeps the last of equals: prefer the first in move order.
-                (lasts, std::cmp::Reverse(replies.iter().position(|&m| m == reply)))
-            });
-            let Some(defence) = defence else { break };
+            let Some(defence) = self.longest_defence(pos, left) else {
+                break;
+            };
             undos.push((defence, pos.make(defence)));
             line.push(defence);
             let needed = self.shortest_mate(pos, left).unwrap_or(left);
