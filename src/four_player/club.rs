@@ -6,9 +6,9 @@
 //! legal move, repeated until nothing changes.
 
 use super::board::{PieceKind, Seat, SquareSet};
-use super::movegen::Wanted;
-use super::moves::{Move, MoveKind};
-use super::position::Position;
+use super::checks_seen::Touched;
+use super::moves::{Move, MoveKind, tables};
+use super::position::{PerSeat, Position};
 use super::rules::Rules;
 
 /// Rounds of "who is mated now" after a move. Each round can freeze or free an army, and four
@@ -20,9 +20,23 @@ impl Position {
     /// now, and (no army frozen, `seat` not in check) the squares whose piece, leaving, could
     /// open a line onto its king or its partner's.
     pub(super) fn club_legality(&self, rules: Rules, seat: Seat) -> ClubLegality {
+        let partner_checked = self.club_in_check(rules, seat.partner());
         ClubLegality {
-            before: self.partner_attackers(rules, seat),
+            before: if partner_checked {
+                self.partner_attackers(rules, seat)
+            } else {
+                SquareSet::EMPTY
+            },
             openers: self.openers(rules, seat),
+        }
+    }
+
+    /// Whether `seat` is in check, from who was seen in check after the last move when that
+    /// still holds (`checks_seen`).
+    fn club_in_check(&self, rules: Rules, seat: Seat) -> bool {
+        match self.checks_known() {
+            Some(checked) => checked[seat.index()],
+            None => self.in_check(rules, seat),
         }
     }
 
@@ -52,13 +66,16 @@ impl Position {
         scratch: &mut Vec<Move>,
     ) -> bool {
         let undo = self.make_move_for(rules, seat, mv);
-        let legal = self.verdict_before_mates(rules, seat, before).unwrap_or_else(|| {
-            let frozen = self.frozen;
-            self.work_out_mates(rules, scratch);
-            let legal = self.club_safe(rules, seat, before);
-            self.frozen = frozen;
-            legal
-        });
+        let touched = Touched::by(mv, &undo);
+        let legal = self
+            .verdict_before_mates(rules, seat, before, touched)
+            .unwrap_or_else(|| {
+                let frozen = self.frozen;
+                self.work_out_mates(rules, scratch);
+                let legal = self.club_safe(rules, seat, before);
+                self.frozen = frozen;
+                legal
+            });
         self.unmake_move(mv, undo);
         legal
     }
@@ -70,14 +87,24 @@ impl Position {
     /// leaves fewer attackers than there are now: a king safe now stays safe, and an army can
     /// end frozen only if it is in check now. So a move that leaves `seat` unchecked and adds no
     /// attacker on its partner's king is legal; one that leaves `seat` checked by an army not
-    /// itself in check (it cannot be mated, its check stays) is not.
-    fn verdict_before_mates(&self, rules: Rules, seat: Seat, before: SquareSet) -> Option<bool> {
+    /// itself in check (it cannot be mated, its check stays) is not. A move that could not reach
+    /// the partner's king (`touched`) left its attackers as they were.
+    fn verdict_before_mates(
+        &self,
+        rules: Rules,
+        seat: Seat,
+        before: SquareSet,
+        touched: Option<Touched>,
+    ) -> Option<bool> {
         if self.frozen.iter().any(|&f| f) {
             return None;
         }
         let checkers = self.checkers(rules, seat);
         if checkers.is_empty() {
-            return self.partner_attackers(rules, seat).is_subset(before).then_some(true);
+            let partner_untouched = touched
+                .zip(self.king_square(seat.partner()))
+                .is_some_and(|(touched, king)| !touched.may_reach(king));
+            return (partner_untouched || self.partner_attackers(rules, seat).is_subset(before)).then_some(true);
         }
         let check_stays = checkers.iter().any(|square| {
             self.piece_at(square)
@@ -102,7 +129,7 @@ impl Position {
             return None;
         }
         let king = self.king_square(seat)?;
-        if self.in_check(rules, seat) {
+        if self.club_in_check(rules, seat) {
             return None;
         }
         let mut openers = self.shields(rules, seat, king, |_| true);
@@ -129,22 +156,59 @@ impl Position {
 
     /// Works out who is mated, from the frozen set as it stands, until it settles.
     pub(super) fn work_out_mates(&mut self, rules: Rules, scratch: &mut Vec<Move>) {
+        self.settle_mates(rules, None, scratch);
+    }
+
+    /// Works out who is mated after a turn, and remembers who is then in check for the next.
+    /// `known`: who was in check before the move and what it changed, when both are known; the
+    /// first round then tests only the kings the move could have reached.
+    pub(super) fn work_out_mates_after(
+        &mut self,
+        rules: Rules,
+        known: Option<(PerSeat<bool>, Touched)>,
+        scratch: &mut Vec<Move>,
+    ) {
+        let checked = self.settle_mates(rules, known, scratch);
+        self.remember_checks(checked);
+    }
+
+    /// Works out who is mated until it settles; then says who is in check (`None` if it did
+    /// not settle).
+    fn settle_mates(
+        &mut self,
+        rules: Rules,
+        mut known: Option<(PerSeat<bool>, Touched)>,
+        scratch: &mut Vec<Move>,
+    ) -> Option<PerSeat<bool>> {
         for _ in 0..MATE_ROUNDS {
             let mut changed = false;
+            let mut checked = [false; 4];
             for seat in Seat::ALL {
                 if self.out[seat.index()] {
                     continue;
                 }
-                let mated = self.in_check(rules, seat) && !self.has_club_move(rules, seat, scratch);
-                if mated != self.frozen[seat.index()] {
-                    self.frozen[seat.index()] = mated;
+                let i = seat.index();
+                // A king the move could not reach is checked as it was: no attacker came or went.
+                let untouched =
+                    known.filter(|(_, touched)| self.king_square(seat).is_some_and(|king| !touched.may_reach(king)));
+                checked[i] = match untouched {
+                    Some((before, _)) => before[i],
+                    None => self.in_check(rules, seat),
+                };
+                debug_assert_eq!(checked[i], self.in_check(rules, seat), "{seat:?} in {}", self.to_fen4());
+                let mated = checked[i] && !self.has_club_move(rules, seat, scratch);
+                if mated != self.frozen[i] {
+                    self.frozen[i] = mated;
                     changed = true;
+                    // An army frozen or freed changes who attacks whom: test every king from here.
+                    known = None;
                 }
             }
             if !changed {
-                return;
+                return Some(checked);
             }
         }
+        None
     }
 
     /// Whether `seat` has a move that leaves it safe with the frozen set as it stands (the one
@@ -154,7 +218,7 @@ impl Position {
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
         let king_tried = self.king_off_partners_lines(seat);
-        if king_tried && self.has_safe_king_step(rules, seat, scratch) {
+        if king_tried && self.has_safe_king_step(rules, seat) {
             self.frozen[seat.index()] = frozen;
             return true;
         }
@@ -198,15 +262,14 @@ impl Position {
     /// Whether a plain step of `seat`'s king (its king off its partner's lines) reaches a square
     /// no live opponent attacks: the mate test's commonest answer, found before the test works
     /// out what the other pieces would need.
-    fn has_safe_king_step(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> bool {
+    fn has_safe_king_step(&mut self, rules: Rules, seat: Seat) -> bool {
         let Some(king) = self.king_square(seat) else {
             return false;
         };
-        scratch.clear();
-        self.piece_moves(rules, seat, king, Wanted::All, scratch);
-        (0..scratch.len()).any(|i| {
-            let mv = scratch[i];
-            self.is_king_step(seat, mv) && self.king_step_safe(rules, seat, mv)
+        tables().king[king.index()].iter().any(|&to| {
+            self.piece_at(to)
+                .is_none_or(|piece| self.capturable(rules, seat, piece))
+                && self.king_step_safe(rules, seat, Move::new(king, to, MoveKind::Normal))
         })
     }
 
@@ -284,7 +347,7 @@ mod tests {
                 pos.pseudo_moves(rules, seat, &mut pseudo);
                 for &mv in &pseudo {
                     let undo = pos.make_move_for(rules, seat, mv);
-                    let verdict = pos.verdict_before_mates(rules, seat, before);
+                    let verdict = pos.verdict_before_mates(rules, seat, before, Touched::by(mv, &undo));
                     for other in Seat::ALL {
                         if !pos.out[other.index()] && pos.in_check(rules, other) {
                             mate_tests += 1;

@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod board;
+mod checks_seen;
 mod club;
 pub mod fen4;
 pub mod game;

@@ -164,15 +164,22 @@ impl Position {
     /// The seat to move's legal moves into `moves` (cleared first), each doubtful one tried on
     /// this position and taken back. No allocation once `moves` has grown.
     pub fn generate_legal(&mut self, rules: Rules, moves: &mut Vec<Move>) {
+        if let Some(legality) = self.generate_pseudo(rules, moves) {
+            let mut scratch = Vec::new();
+            self.retain_allowed(rules, self.turn, &legality.0, moves, &mut scratch);
+        }
+    }
+
+    /// The seat to move's pseudo-legal moves into `moves` (cleared first), and what testing
+    /// them needs (`is_allowed`); `None` when the seat does not move.
+    pub fn generate_pseudo(&self, rules: Rules, moves: &mut Vec<Move>) -> Option<MoveLegality> {
         moves.clear();
         let seat = self.turn;
         if !self.live(seat) {
-            return;
+            return None;
         }
         self.pseudo_moves(rules, seat, moves);
-        let legality = self.legality(rules, seat);
-        let mut scratch = Vec::new();
-        self.retain_allowed(rules, seat, &legality, moves, &mut scratch);
+        Some(MoveLegality(self.legality(rules, seat)))
     }
 
     /// The seat to move's legal captures (of anyone's piece, grey ones too), en passant
@@ -180,25 +187,45 @@ impl Position {
     /// the seat has any legal move at all: a search after captures alone still learns of a mate
     /// or stalemate, while the quiet moves are generated only until one is legal.
     pub fn generate_legal_noisy(&mut self, rules: Rules, moves: &mut Vec<Move>) -> bool {
+        let Some(legality) = self.generate_noisy(rules, moves) else {
+            return false;
+        };
+        let mut scratch = Vec::new();
+        self.retain_allowed(rules, self.turn, &legality.0, moves, &mut scratch);
+        !moves.is_empty() || self.has_quiet_legal_move(rules, &legality, &mut scratch)
+    }
+
+    /// The seat to move's pseudo-legal noisy moves (as `generate_legal_noisy`'s, before the
+    /// legality test) into `moves`, cleared first, and what testing them needs; `None` when the
+    /// seat does not move. A search that may stop at its first move tests each one only when it
+    /// comes to it (`is_allowed`).
+    pub fn generate_noisy(&self, rules: Rules, moves: &mut Vec<Move>) -> Option<MoveLegality> {
         moves.clear();
         let seat = self.turn;
         if !self.live(seat) {
-            return false;
+            return None;
         }
         for from in self.army(seat).iter() {
             self.piece_moves(rules, seat, from, Wanted::Noisy, moves);
         }
-        let legality = self.legality(rules, seat);
-        let mut scratch = Vec::new();
-        self.retain_allowed(rules, seat, &legality, moves, &mut scratch);
-        let legal = moves.len();
-        if legal > 0 {
-            return true;
-        }
-        // Piece by piece, so that most positions stop at the first piece.
+        Some(MoveLegality(self.legality(rules, seat)))
+    }
+
+    /// Whether the seat to move's pseudo-legal `mv` is legal (`legality` from this position).
+    pub fn is_allowed(&mut self, rules: Rules, legality: &MoveLegality, mv: Move, scratch: &mut Vec<Move>) -> bool {
+        self.allows(rules, self.turn, &legality.0, mv, scratch)
+    }
+
+    /// Whether the seat to move has a legal move that is not noisy: asked when none of its noisy
+    /// ones is legal. Piece by piece, so that most positions stop at the first piece.
+    pub fn has_quiet_legal_move(&mut self, rules: Rules, legality: &MoveLegality, scratch: &mut Vec<Move>) -> bool {
+        let seat = self.turn;
+        let mut moves = Vec::new();
         for from in self.army(seat).iter() {
-            self.piece_moves(rules, seat, from, Wanted::All, moves);
-            let any = (0..moves.len()).any(|i| self.allows(rules, seat, &legality, moves[i], &mut scratch));
+            self.piece_moves(rules, seat, from, Wanted::All, &mut moves);
+            let any = moves
+                .iter()
+                .any(|&mv| self.allows(rules, seat, &legality.0, mv, scratch));
             moves.clear();
             if any {
                 return true;
@@ -523,11 +550,16 @@ impl Position {
 
     /// The pawn a capture onto the empty `skipped` square by `mover` takes en passant, if any.
     fn en_passant_victim(&self, rules: Rules, mover: Seat, skipped: Square) -> Option<Square> {
-        Seat::ALL.into_iter().find_map(|owner| {
-            let (s, pawn) = self.en_passant[owner.index()]?;
-            let victim = self.piece_at(pawn).filter(|p| p.is(owner, PieceKind::Pawn))?;
-            (s == skipped && self.capturable(rules, mover, victim)).then_some(pawn)
-        })
+        for owner in Seat::ALL {
+            if let Some((s, pawn)) = self.en_passant[owner.index()]
+                && s == skipped
+                && let Some(victim) = self.piece_at(pawn).filter(|p| p.is(owner, PieceKind::Pawn))
+                && self.capturable(rules, mover, victim)
+            {
+                return Some(pawn);
+            }
+        }
+        None
     }
 
     /// Castling: the king on its back row three squares from a corner rook (king-side) or four
@@ -667,6 +699,9 @@ pub(super) enum Wanted {
     /// Captures, en passant and promotions: the moves a quiescence search plays.
     Noisy,
 }
+
+/// What the seat to move's moves need to be known legal, worked out once for a position.
+pub struct MoveLegality(Legality);
 
 /// What a seat's moves need to be known legal.
 enum Legality {

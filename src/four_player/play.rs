@@ -5,6 +5,7 @@
 //! `both-mated`, greys a mated army). Perft counts through all of it.
 
 use super::board::{Owner, Piece, PieceKind, Seat, Square};
+use super::checks_seen::{ChecksSeen, Touched};
 use super::movegen::MoveUndo;
 use super::moves::Move;
 use super::position::{PerSeat, Position};
@@ -87,6 +88,7 @@ pub struct Undo {
     turn: Seat,
     out: PerSeat<bool>,
     frozen: PerSeat<bool>,
+    checks_seen: ChecksSeen,
     points: PerSeat<u32>,
     en_passant: PerSeat<Option<(Square, Square)>>,
     /// The pieces an elimination turned grey, as they were.
@@ -109,10 +111,17 @@ impl Position {
     pub fn make(&mut self, rules: Rules, mv: Move) -> Undo {
         let mover = self.turn;
         let mut undo = self.undo_point();
+        let checks_before = match rules.kind {
+            RuleKind::Club => self.checks_known(),
+            _ => None,
+        };
         let moved = self.make_move(rules, mv);
         match rules.kind {
             RuleKind::Ffa => self.ffa_after_move(rules, mover, &moved, &mut undo),
-            RuleKind::Club => self.work_out_mates(rules, &mut Vec::new()),
+            RuleKind::Club => {
+                let known = checks_before.zip(Touched::by(mv, &moved));
+                self.work_out_mates_after(rules, known, &mut Vec::new());
+            }
             RuleKind::Teams => {}
         }
         undo.moved = Some(moved);
@@ -208,6 +217,7 @@ impl Position {
             turn: self.turn,
             out: self.out,
             frozen: self.frozen,
+            checks_seen: self.checks_seen,
             points: self.points,
             en_passant: self.en_passant,
             greyed: Vec::new(),
@@ -223,6 +233,7 @@ impl Position {
         self.turn = undo.turn;
         self.out = undo.out;
         self.frozen = undo.frozen;
+        self.checks_seen = undo.checks_seen;
         self.points = undo.points;
         self.en_passant = undo.en_passant;
     }
@@ -297,7 +308,7 @@ impl Position {
     /// turn moved off a seat that cannot move.
     pub fn settle_start(&mut self, rules: Rules) {
         if rules.kind == RuleKind::Club {
-            self.work_out_mates(rules, &mut Vec::new());
+            self.work_out_mates_after(rules, None, &mut Vec::new());
         }
         if !self.live(self.turn) {
             self.turn = self.next_seat_in(self.turn);

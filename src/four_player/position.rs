@@ -3,6 +3,7 @@
 //! which armies stand frozen by a mate. Turned pawns and one-point queens are marks on pieces.
 
 use super::board::{Owner, Piece, PieceKind, Seat, Square, SquareSet};
+use super::checks_seen::ChecksSeen;
 
 /// Per seat, in the order Red, Blue, Yellow, Green.
 pub type PerSeat<T> = [T; 4];
@@ -39,6 +40,8 @@ pub struct Position {
     placed: PerSeat<[i32; 2]>,
     /// The Zobrist key of the pieces, kept by `put` and `remove` (`key` adds the rest).
     board_key: u64,
+    /// Club: who was in check when the mates were last worked out (a cache, kept by `play`).
+    pub(super) checks_seen: ChecksSeen,
 }
 
 impl Position {
@@ -60,6 +63,7 @@ impl Position {
             kinds: [SquareSet::EMPTY; 6],
             placed: [[0; 2]; 4],
             board_key: 0,
+            checks_seen: ChecksSeen::default(),
         }
     }
 
@@ -67,6 +71,11 @@ impl Position {
     /// as its own (a seat out has turned grey).
     pub fn live(&self, seat: Seat) -> bool {
         !self.out[seat.index()] && !self.frozen[seat.index()]
+    }
+
+    /// The Zobrist key of the pieces alone.
+    pub(super) fn pieces_key(&self) -> u64 {
+        self.board_key
     }
 
     /// The Zobrist key: the pieces, the seat to move, rights, who is out or frozen, en passant.

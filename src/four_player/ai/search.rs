@@ -597,6 +597,10 @@ impl<'a> Run<'a> {
         if ply >= self.max_extended_ply {
             return 0;
         }
+        // Club keeps who is in check after each move: with nobody, the mover checks nobody.
+        if self.pos.checked_seats().is_some_and(|checked| !checked.contains(&true)) {
+            return 0;
+        }
         let checked = self.pos.kings_attacked_by(self.rules, mover);
         let checks_rival = Seat::ALL
             .iter()
@@ -661,12 +665,13 @@ impl<'a> Run<'a> {
             }
         }
         if !cut {
+            // Each move is tested for legality only when its turn comes: a cut-off spares the
+            // rest. With none legal (and no table move), the seat is stuck.
             let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-            self.pos.generate_legal(self.rules, &mut moves);
-            if moves.is_empty() {
+            let Some(legality) = self.pos.generate_pseudo(self.rules, &mut moves) else {
                 self.engine.lists[ply] = moves;
                 return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
-            }
+            };
             let mut picks = std::mem::take(&mut self.engine.picks[ply]);
             picks.clear();
             let killers = self.engine.killers[ply];
@@ -684,8 +689,14 @@ impl<'a> Run<'a> {
             } else {
                 0
             };
+            let mut any_legal = table_first.is_some();
+            let mut scratch = Vec::new();
             for i in first..picks.len() {
                 let mv = next_pick(&mut picks, i).mv;
+                if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
+                    continue;
+                }
+                any_legal = true;
                 let score = self.child(mv, depth, ply, alpha, beta);
                 if self.aborted {
                     self.engine.picks[ply] = picks;
@@ -702,6 +713,9 @@ impl<'a> Run<'a> {
                 }
             }
             self.engine.picks[ply] = picks;
+            if !any_legal {
+                return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
+            }
         }
         let bound = Bound::of(best, alpha0, beta0);
         self.engine
@@ -848,15 +862,25 @@ impl<'a> Run<'a> {
             }
             beta = beta.min(stand);
         }
+        // The captures are tested for legality only as they come up: a cut-off after the
+        // first spares testing the rest. With none legal, the seat may still be stuck.
         let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-        let can_move = self.pos.generate_legal_noisy(self.rules, &mut moves);
-        if !can_move {
+        let mut scratch = Vec::new();
+        let Some(legality) = self.pos.generate_noisy(self.rules, &mut moves) else {
             self.engine.lists[ply] = moves;
             return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
-        }
+        };
         if plies >= QUIESCE_PLIES || ply >= MAX_PLY {
+            let can_move = moves
+                .iter()
+                .any(|&mv| self.pos.is_allowed(self.rules, &legality, mv, &mut scratch))
+                || self.pos.has_quiet_legal_move(self.rules, &legality, &mut scratch);
             self.engine.lists[ply] = moves;
-            return stand;
+            return if can_move {
+                stand
+            } else {
+                self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies))
+            };
         }
         let mut picks = std::mem::take(&mut self.engine.picks[ply]);
         picks.clear();
@@ -867,8 +891,13 @@ impl<'a> Run<'a> {
         }));
         self.engine.lists[ply] = moves;
         let mut best = stand;
+        let mut any_legal = false;
         for i in 0..picks.len() {
             let mv = next_pick(&mut picks, i).mv;
+            if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
+                continue;
+            }
+            any_legal = true;
             let undo = self.pos.make(self.rules, mv);
             let score = self.quiesce(ply + 1, plies + 1, alpha, beta, 0);
             self.pos.unmake(mv, undo);
@@ -888,6 +917,9 @@ impl<'a> Run<'a> {
             }
         }
         self.engine.picks[ply] = picks;
+        if !any_legal && !self.pos.has_quiet_legal_move(self.rules, &legality, &mut scratch) {
+            return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
+        }
         best
     }
 

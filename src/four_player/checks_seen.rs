@@ -1,0 +1,148 @@
+//! Who stood in check when Club's mates were last worked out. After a move, only a king the
+//! move could have touched — on a line through a square it emptied, or in reach of the square
+//! it filled — can have changed; the others keep what they had. So the first round of working
+//! out the mates tests one or two kings instead of four.
+
+use super::board::Square;
+use super::movegen::MoveUndo;
+use super::moves::{Move, MoveKind};
+use super::position::{PerSeat, Position};
+
+/// Who was in check, and for which pieces and armies. A cache, not part of the position:
+/// positions equal in all else are equal whatever it holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChecksSeen {
+    pieces_key: u64,
+    frozen: PerSeat<bool>,
+    out: PerSeat<bool>,
+    /// `None`: not known (never worked out, or the mates did not settle).
+    checked: Option<PerSeat<bool>>,
+}
+
+impl PartialEq for ChecksSeen {
+    fn eq(&self, _: &ChecksSeen) -> bool {
+        true
+    }
+}
+
+impl Eq for ChecksSeen {}
+
+/// The squares a move changed: the one it left, the one it reached, and the one its capture
+/// emptied (en passant's is neither).
+#[derive(Clone, Copy, Debug)]
+pub struct Touched {
+    from: Square,
+    to: Square,
+    emptied: Square,
+}
+
+impl Touched {
+    /// What `mv` (played, `undo` its record) changed; `None` for castling, which moves a second
+    /// piece (rare enough to test every king).
+    pub fn by(mv: Move, undo: &MoveUndo) -> Option<Touched> {
+        if let MoveKind::CastleKingSide | MoveKind::CastleQueenSide = mv.kind {
+            return None;
+        }
+        Some(Touched {
+            from: mv.from,
+            to: mv.to,
+            emptied: undo.captured.map_or(mv.to, |(square, _)| square),
+        })
+    }
+
+    /// Whether the move may have changed the attacks on a king on `king`: a line through an
+    /// emptied square opened, the piece that left attacked it, or the piece on the filled
+    /// square reaches it (or is it).
+    pub fn may_reach(self, king: Square) -> bool {
+        in_reach(king, self.from) || on_a_line(king, self.emptied) || in_reach(king, self.to)
+    }
+}
+
+fn offset(a: Square, b: Square) -> (u8, u8) {
+    (a.file().abs_diff(b.file()), a.rank().abs_diff(b.rank()))
+}
+
+/// On a line or a knight's jump apart: where any piece on one could attack the other.
+fn in_reach(a: Square, b: Square) -> bool {
+    on_a_line(a, b) || matches!(offset(a, b), (1, 2) | (2, 1))
+}
+
+/// Same file, rank or diagonal (or the same square).
+fn on_a_line(a: Square, b: Square) -> bool {
+    let (df, dr) = offset(a, b);
+    df == 0 || dr == 0 || df == dr
+}
+
+impl Position {
+    /// Who is in check, if it was worked out for the pieces and armies as they stand.
+    pub(super) fn checks_known(&self) -> Option<PerSeat<bool>> {
+        let seen = &self.checks_seen;
+        seen.checked
+            .filter(|_| seen.pieces_key == self.pieces_key() && seen.frozen == self.frozen && seen.out == self.out)
+    }
+
+    /// Who is in check (live opponents' attacks), when a Club move or start worked it out for
+    /// the position as it stands; `None` otherwise (and under the other rule sets).
+    pub fn checked_seats(&self) -> Option<PerSeat<bool>> {
+        self.checks_known()
+    }
+
+    /// Remembers who is in check as the position stands (`None`: not known).
+    pub(super) fn remember_checks(&mut self, checked: Option<PerSeat<bool>>) {
+        self.checks_seen = ChecksSeen {
+            pieces_key: self.pieces_key(),
+            frozen: self.frozen,
+            out: self.out,
+            checked,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_move_reaches_the_kings_on_its_lines_and_a_knights_jump_away() {
+        let touched = Touched {
+            from: sq("d4"),
+            to: sq("f6"),
+            emptied: sq("f6"),
+        };
+        // On a line or a knight's jump from d4 (emptied: the piece that left may have attacked
+        // from there) or from f6 (filled).
+        for king in ["d11", "k4", "h8", "b6", "f13", "k11", "g8", "h7", "f6", "e6", "b5"] {
+            assert!(touched.may_reach(sq(king)), "{king}");
+        }
+        for king in ["e11", "k5", "h9", "n8", "a9"] {
+            assert!(!touched.may_reach(sq(king)), "{king}");
+        }
+    }
+
+    #[test]
+    fn en_passant_opens_the_lines_through_the_taken_pawn() {
+        let touched = Touched {
+            from: sq("e5"),
+            to: sq("f6"),
+            emptied: sq("f5"),
+        };
+        assert!(touched.may_reach(sq("f12")));
+        assert!(touched.may_reach(sq("k10")), "the diagonal through f5");
+        assert!(!touched.may_reach(sq("j11")));
+    }
+
+    #[test]
+    fn the_cache_is_no_part_of_a_positions_identity() {
+        let mut pos = Position::empty();
+        let other = pos.clone();
+        pos.remember_checks(Some([true; 4]));
+        assert_eq!(pos, other);
+        assert_eq!(pos.checked_seats(), Some([true; 4]));
+        pos.frozen[1] = true;
+        assert_eq!(pos.checks_known(), None, "another frozen set");
+    }
+}
