@@ -92,9 +92,22 @@ pub fn mobility(pos: &Position) -> PerSeat<i32> {
 
 /// One seat's mobility.
 fn seat_mobility(pos: &Position, seat: Seat, occupied: SquareSet) -> i32 {
-    let t = tables();
     let own = pos.army(seat);
-    let reach = |square: Square, directions: std::ops::Range<usize>| -> i32 {
+    MOBILE_KINDS
+        .iter()
+        .map(|&kind| {
+            own.intersection(pos.of_kind(kind))
+                .iter()
+                .map(|square| piece_mobility(kind, square, own, occupied))
+                .sum::<i32>()
+        })
+        .sum()
+}
+
+/// The mobility of one piece of `kind` on `square`, its army `own`.
+fn piece_mobility(kind: PieceKind, square: Square, own: SquareSet, occupied: SquareSet) -> i32 {
+    let t = tables();
+    let reach = |directions: std::ops::Range<usize>| -> i32 {
         directions
             .map(|d| {
                 let lengths = &t.ray_len[d];
@@ -107,27 +120,22 @@ fn seat_mobility(pos: &Position, seat: Seat, occupied: SquareSet) -> i32 {
             })
             .sum()
     };
-    let mut value = 0;
-    for square in own.intersection(pos.of_kind(PieceKind::Knight)).iter() {
-        let knight = t.knight_set[square.index()];
-        value += 3 * (knight.len() - knight.intersection(own).len()) as i32;
+    match kind {
+        PieceKind::Knight => {
+            let knight = t.knight_set[square.index()];
+            3 * (knight.len() - knight.intersection(own).len()) as i32
+        }
+        PieceKind::Rook => 2 * reach(0..4),
+        PieceKind::Bishop => 2 * reach(4..8),
+        // A queen's reach matters less per square than a rook's (it has more).
+        PieceKind::Queen => reach(0..8),
+        PieceKind::Pawn | PieceKind::King => 0,
     }
-    for square in own.intersection(pos.of_kind(PieceKind::Rook)).iter() {
-        value += 2 * reach(square, 0..4);
-    }
-    for square in own.intersection(pos.of_kind(PieceKind::Bishop)).iter() {
-        value += 2 * reach(square, 4..8);
-    }
-    // A queen's reach matters less per square than a rook's (it has more).
-    for square in own.intersection(pos.of_kind(PieceKind::Queen)).iter() {
-        value += reach(square, 0..8);
-    }
-    value
 }
 
-/// The seats whose mobility a change of `changed` squares can move (their pieces unmoved): a
+/// The pieces whose mobility a change of `changed` squares can move (themselves unmoved): a
 /// knight a knight's move from one, or a slider whose line reaches one with nothing between.
-fn seats_reading(pos: &Position, changed: SquareSet, armies: &PerSeat<SquareSet>) -> PerSeat<bool> {
+fn pieces_reading(pos: &Position, changed: SquareSet) -> SquareSet {
     let t = tables();
     let occupied = pos.occupied();
     let straight = pos.of_kind(PieceKind::Rook).union(pos.of_kind(PieceKind::Queen));
@@ -144,21 +152,33 @@ fn seats_reading(pos: &Position, changed: SquareSet, armies: &PerSeat<SquareSet>
             }
         }
     }
-    armies.map(|army| army.meets(readers))
+    readers
 }
 
-/// Mobility worked out again only for the seats whose pieces moved or read a square that
+/// Mobility worked out again only for the pieces that moved, changed, or read a square that
 /// changed since the last position it was asked about (a search's next position differs from
 /// its last in a few squares). What it returns is always `mobility(pos)`: the comparison is
 /// with the kept position itself, so it holds whatever lies between the two.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct MobilityCache {
-    /// Empty at first: then every piece is a change, and every seat with pieces is worked out.
+    /// Empty at first: then every piece is a change, and every piece is worked out.
     armies: PerSeat<SquareSet>,
-    /// Each seat's knights, bishops, rooks and queens (a pawn promoting adds one where the
-    /// seat read nothing).
-    pieces: PerSeat<SquareSet>,
+    /// The squares of each mobile kind (`MOBILE_KINDS`), anyone's.
+    kinds: [SquareSet; 4],
+    /// Per square, the seat of the mobile piece there and its mobility.
+    worth: [Option<(Seat, i32)>; 196],
     values: PerSeat<i32>,
+}
+
+impl Default for MobilityCache {
+    fn default() -> MobilityCache {
+        MobilityCache {
+            armies: [SquareSet::EMPTY; 4],
+            kinds: [SquareSet::EMPTY; 4],
+            worth: [None; 196],
+            values: [0; 4],
+        }
+    }
 }
 
 /// Past this many changed squares, finding who reads them costs more than working it all out.
@@ -172,28 +192,35 @@ impl MobilityCache {
     pub fn update(&mut self, pos: &Position) -> PerSeat<i32> {
         let occupied = pos.occupied();
         let armies = Seat::ALL.map(|seat| pos.army(seat));
-        let mobile = MOBILE_KINDS
-            .iter()
-            .fold(SquareSet::EMPTY, |all, &kind| all.union(pos.of_kind(kind)));
-        let pieces = armies.map(|army| army.intersection(mobile));
-        // A square's piece never changes but with its owner's army (a capture, a move, a
-        // promotion, a seat turning grey): the armies' changes are every change.
+        let kinds = MOBILE_KINDS.map(|kind| pos.of_kind(kind));
+        // A square's piece changes with its owner's army (a capture, a move, a seat turning
+        // grey) or with its kind (a promotion, or one piece of a seat replacing another).
         let changed = (0..4).fold(SquareSet::EMPTY, |changed, i| {
-            changed.union(armies[i].symmetric_difference(self.armies[i]))
+            changed
+                .union(armies[i].symmetric_difference(self.armies[i]))
+                .union(kinds[i].symmetric_difference(self.kinds[i]))
         });
-        let readers = if changed.len() <= MOST_CHANGED {
-            seats_reading(pos, changed, &armies)
+        let redo = if changed.len() <= MOST_CHANGED {
+            changed.union(pieces_reading(pos, changed))
         } else {
-            [true; 4]
+            self.worth = [None; 196];
+            self.values = [0; 4];
+            occupied
         };
-        for seat in Seat::ALL {
-            let i = seat.index();
-            if readers[i] || pieces[i] != self.pieces[i] {
-                self.values[i] = seat_mobility(pos, seat, occupied);
+        for square in redo.iter() {
+            if let Some((seat, worth)) = self.worth[square.index()].take() {
+                self.values[seat.index()] -= worth;
             }
+            let Some(piece) = pos.piece_at(square) else { continue };
+            let (Some(seat), Some(k)) = (piece.seat(), MOBILE_KINDS.iter().position(|&m| m == piece.kind)) else {
+                continue;
+            };
+            let worth = piece_mobility(MOBILE_KINDS[k], square, armies[seat.index()], occupied);
+            self.worth[square.index()] = Some((seat, worth));
+            self.values[seat.index()] += worth;
         }
         self.armies = armies;
-        self.pieces = pieces;
+        self.kinds = kinds;
         self.values
     }
 }
