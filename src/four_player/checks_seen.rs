@@ -135,6 +135,44 @@ mod tests {
         assert!(!touched.may_reach(sq("j11")));
     }
 
+    /// After every move of random Club games played with a preference for checks (and every
+    /// move tried from their positions), the kept answer is who is in check, worked out in full;
+    /// none is kept only where the mates did not settle (see `MATE_ROUNDS`).
+    #[test]
+    fn the_kept_checks_are_the_checks() {
+        use crate::engine::random::Rng;
+        use crate::four_player::movegen::tests::a_move_preferring_checks;
+        use crate::four_player::{Game, Rules, Seat, Setup, Turn};
+        let rules = Rules::CLUB;
+        let mut rng = Rng::new(5);
+        let (mut compared, mut checked, mut unsettled) = (0, 0, 0);
+        for _ in 0..12 {
+            let mut game = Game::new(rules, Setup::Modern.position());
+            for _ in 0..150 {
+                let mut pos = game.position().clone();
+                for mv in pos.legal_moves(rules) {
+                    let undo = pos.make(rules, mv);
+                    let full = Seat::ALL.map(|s| !pos.out[s.index()] && pos.in_check(rules, s));
+                    match pos.checked_seats() {
+                        Some(kept) => assert_eq!(kept, full, "{mv:?} in {}", game.position().to_fen4()),
+                        None => unsettled += 1,
+                    }
+                    compared += 1;
+                    checked += usize::from(full.contains(&true));
+                    pos.unmake(mv, undo);
+                }
+                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
+                    break;
+                };
+                game.play(Turn::Move(mv)).unwrap();
+            }
+        }
+        assert!(
+            compared > 20_000 && checked > 2_000 && unsettled * 1000 < compared,
+            "{compared} {checked} {unsettled}"
+        );
+    }
+
     #[test]
     fn the_cache_is_no_part_of_a_positions_identity() {
         let mut pos = Position::empty();

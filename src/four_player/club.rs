@@ -12,7 +12,9 @@ use super::position::{PerSeat, Position};
 use super::rules::Rules;
 
 /// Rounds of "who is mated now" after a move. Each round can freeze or free an army, and four
-/// armies settle within four; a cycle that never settles (none is known) stops there.
+/// armies settle within four; a cycle that never settles stops there. One is known: two
+/// opponents each mated only while the other's pieces are live (one's escape is to capture a
+/// piece of the other, which a frozen army's are not) free and freeze each other in turn.
 const MATE_ROUNDS: usize = 4;
 
 impl Position {
