@@ -19,7 +19,7 @@ pub use fourfold::pointer::Hovered;
 pub use fourfold::projection::View;
 pub use fourfold::puzzles::{PuzzleAction, PuzzleMode};
 pub use fourfold::state::{
-    Abandoned, Activation, Attempted, End, GameView, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach,
+    Abandoned, Activation, Attempted, Edit, End, GameView, Intent, Leaving, PendingLeave, Play, Seat, ShowWholeReach,
     TutorialGate,
 };
 pub use fourfold::turns::Thinking;

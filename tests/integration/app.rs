@@ -1121,3 +1121,81 @@ fn a_hint_draws_the_engines_move_until_the_next_move() {
             .is_empty()
     );
 }
+
+/// The position editor: opened on the game's position, the board follows every change (a click
+/// with the piece in hand, a right-click's erase, Delete on the keyboard's square), the FEN4D
+/// reader judges it, the computer waits meanwhile, and a game started from it begins there.
+#[test]
+fn the_editor_sets_up_a_position_and_a_game_starts_from_it() {
+    use tesseract_chess::app::Edit;
+    use tesseract_chess::fourfold::editor::Brush;
+    use tesseract_chess::fourfold::rules::{Color, Piece};
+    let mut app = two_players(Setup::Classic.position());
+    send(&mut app, Intent::Edit(Edit::Start));
+    assert!(view(&app).editing.is_some());
+    // The computer takes White, to move: it must wait while the position is set up.
+    app.world_mut().resource_mut::<Play>().seats = [Seat::Computer(0), Seat::Human];
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+    send(&mut app, Intent::Edit(Edit::Clear));
+    assert!(shown_pieces(&mut app).is_empty());
+    let place = |app: &mut App, color: Color, kind: PieceKind, square: &str| {
+        send(app, Intent::Edit(Edit::Brush(Brush::Place(Piece::new(color, kind)))));
+        send(app, Intent::Activate(sq(square)));
+    };
+    place(&mut app, Color::White, PieceKind::King, "a1[0,0]");
+    let refused = view(&app).editing.as_ref().unwrap().playable().unwrap_err();
+    assert!(refused.contains("Black"), "{refused}");
+    place(&mut app, Color::Black, PieceKind::King, "d4[1,1]");
+    place(&mut app, Color::White, PieceKind::Queen, "b2[0,1]");
+    place(&mut app, Color::White, PieceKind::Rook, "c3[1,0]");
+    assert_eq!(shown_pieces(&mut app).len(), 4);
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+    send(&mut app, Intent::Edit(Edit::Erase(sq("c3[1,0]"))));
+    app.world_mut().resource_mut::<GameView>().focus = Some(sq("b2[0,1]"));
+    press(&mut app, &[KeyCode::Delete]);
+    assert_eq!(shown_pieces(&mut app).len(), 2);
+    send(&mut app, Intent::Edit(Edit::Side(Color::Black)));
+    let start = view(&app).editing.as_ref().unwrap().playable().unwrap();
+    assert_eq!(start.side_to_move(), Color::Black);
+    // Half a second of frames: the computer, White in the game behind, has not moved.
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_millis(500) {
+        app.update();
+    }
+    assert!(
+        play(&app).game.moves().is_empty(),
+        "the computer moved while the editor was open"
+    );
+    send(
+        &mut app,
+        Intent::NewGame {
+            start: Box::new(start.clone()),
+            seats: [Seat::Human, Seat::Human],
+            rated: false,
+            clock: None,
+        },
+    );
+    assert!(view(&app).editing.is_none(), "a new game closes the editor");
+    assert_eq!(play(&app).game.position(), &start);
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+}
+
+/// Closing the editor shows the game again, as it was, and the computer takes its turn.
+#[test]
+fn closing_the_editor_gives_the_board_back_to_the_game() {
+    use tesseract_chess::app::Edit;
+    let mut app = app_with(Setup::Classic.position(), [Seat::Computer(0), Seat::Human]);
+    send(&mut app, Intent::Edit(Edit::Start));
+    send(&mut app, Intent::Edit(Edit::Clear));
+    assert!(shown_pieces(&mut app).is_empty());
+    send(&mut app, Intent::Edit(Edit::Stop));
+    assert!(view(&app).editing.is_none());
+    let began = Instant::now();
+    while play(&app).game.moves().is_empty() {
+        assert!(began.elapsed() < Duration::from_secs(30), "no move within 30 s");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    app.update();
+    assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
+}

@@ -133,12 +133,16 @@ pub struct Analysis {
 impl Analysis {
     /// Whether a hint may be asked now: a game going on, not rated, nobody reviewing.
     pub fn hint_allowed(play: &Play, view: &GameView) -> bool {
-        !play.rated && play.end().is_none() && view.review.is_none()
+        !play.rated && play.end().is_none() && view.shows_the_game()
     }
 
     /// The arrows of what is shown: the best move, the answer it expects, and the threat.
     pub fn arrows(&self, play: &Play, view: &GameView) -> Vec<Arrow> {
         let key = (play.generation, view.review);
+        // The editor's board is not the game the analysis searched.
+        if view.editing.is_some() {
+            return Vec::new();
+        }
         if !self.enabled {
             // A hint: the best move alone, for the game as it stands.
             let hinted = self.hint_for == Some(play.generation) && view.review.is_none();

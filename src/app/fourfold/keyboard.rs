@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::facing::ResetView;
 use super::mirror::ViewTarget;
-use super::state::{GameView, Intent, Play};
+use super::state::{Edit, GameView, Intent, Play};
 use crate::app::shell::board_keys::{BoardKey, BoardState, KeyFocus, SquareSteps, read_board_keys};
 use crate::app::shell::egui_frame::{UiWantsKeyboard, board_has_the_keys};
 use crate::fourfold::rules::{Color, Square};
@@ -101,6 +101,13 @@ fn board_keys(
         BoardKey::Review(ply) => Intent::Review(ply),
         BoardKey::Activate(square) => Intent::Activate(square),
     }));
+    // The position editor: Delete (or Backspace) empties the keyboard's square.
+    if view.editing.is_some()
+        && keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
+        && let Some(square) = view.focus
+    {
+        intents.write(Intent::Edit(Edit::Erase(square)));
+    }
 }
 
 /// F flips between the flat boards and the tesseract; 1, 2, 3 turn the XW, YW, ZW planes a

@@ -86,11 +86,11 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// What the pieces and markers show: the game's generation with the ply under review, and the
-/// markers' squares. Cleared when the mode is left (its entities go), so coming back rebuilds them.
+/// What the pieces and markers show: the game's generation with the ply under review and the
+/// set-up position's version (`GameView::shown_key`), and the markers' squares. Cleared when the mode is left (its entities go), so coming back rebuilds them.
 #[derive(Resource, Default)]
 struct Shown {
-    pieces: Option<(u64, Option<usize>)>,
+    pieces: Option<(u64, Option<usize>, Option<u64>)>,
     markers: Vec<(Square, bool)>,
 }
 
@@ -119,20 +119,20 @@ fn sync_pieces(
     mut shown: ResMut<Shown>,
     existing: Query<(Entity, &PieceModel)>,
 ) {
-    let now = (play.generation, view.review);
+    let now = view.shown_key(&play);
     if shown.pieces == Some(now) {
         return;
     }
     // A move travels only when it was just played, not when a review starts or ends.
     let just_played = shown
         .pieces
-        .is_some_and(|(generation, _)| generation != play.generation);
+        .is_some_and(|(generation, _, _)| generation != play.generation);
     shown.pieces = Some(now);
     let position = view.shown_position(&play);
     let mut wanted: std::collections::HashMap<Square, Piece> = position.placements().collect();
     let arrived = play
         .last_played
-        .filter(|_| just_played && view.review.is_none() && !motion.reduced);
+        .filter(|_| just_played && view.shows_the_game() && !motion.reduced);
     for (entity, model) in &existing {
         let moved_here = arrived.is_some_and(|m| m.to == model.square);
         if !moved_here && wanted.get(&model.square) == Some(&model.piece) {

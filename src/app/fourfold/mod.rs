@@ -4,6 +4,7 @@
 //! hooks and its part of the frame benchmark.
 
 pub mod analysis;
+pub mod editor;
 pub mod engine_review;
 pub mod facing;
 pub mod framebench;

@@ -8,7 +8,7 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 
 use super::mirror::{Cell, PieceModel, TargetMarker};
-use super::state::Intent;
+use super::state::{Edit, Intent};
 use crate::app::shell::camera::{OverBoard, UiWantsPointer};
 use crate::fourfold::rules::Square;
 
@@ -76,11 +76,21 @@ fn on_click(
     ui: Res<UiWantsPointer>,
     mut intents: MessageWriter<Intent>,
 ) {
-    if click.event.button != PointerButton::Primary || ui.0 {
+    if ui.0 {
         return;
     }
-    if let Some(square) = board.square_of(click.entity) {
-        intents.write(Intent::Activate(square));
+    let Some(square) = board.square_of(click.entity) else {
+        return;
+    };
+    match click.event.button {
+        PointerButton::Primary => {
+            intents.write(Intent::Activate(square));
+        }
+        // The position editor: a right-click takes the piece away (elsewhere it does nothing).
+        PointerButton::Secondary => {
+            intents.write(Intent::Edit(Edit::Erase(square)));
+        }
+        PointerButton::Middle => {}
     }
 }
 

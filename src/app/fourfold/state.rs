@@ -9,6 +9,7 @@ use std::fmt;
 
 use crate::app::shell::clocks::{Clocks, TimeControl};
 use crate::fourfold::ai::levels;
+use crate::fourfold::editor::{Brush, Editor};
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Position, Setup, Square};
 
 /// How a game on the board ended: by the rules, a player resigning, or a flag falling.
@@ -288,6 +289,8 @@ pub struct GameView {
     pub last_focus: Option<Square>,
     /// When reviewing an earlier position: how many plies into the game.
     pub review: Option<usize>,
+    /// A position being set up by hand, shown instead of the game (which waits).
+    pub editing: Option<Editor>,
     /// The game generation this view was made for.
     generation: u64,
 }
@@ -308,7 +311,42 @@ impl GameView {
         if self.is_behind(play) {
             self.clear_selection();
             self.review = None;
+            self.editing = None;
             self.generation = play.generation;
+        }
+    }
+
+    /// Whether the board shows the game as it stands: no review, no position being set up.
+    pub fn shows_the_game(&self) -> bool {
+        self.review.is_none() && self.editing.is_none()
+    }
+
+    /// What the pieces on the board stand for: the game's generation, the ply under review and
+    /// the set-up position's version (the board rebuilds when it changes).
+    pub fn shown_key(&self, play: &Play) -> (u64, Option<usize>, Option<u64>) {
+        (play.generation, self.review, self.editing.as_ref().map(Editor::version))
+    }
+
+    /// Carries out an editor's request (`Edit::Start` opens it on the position shown).
+    pub fn edit(&mut self, play: &Play, edit: Edit) {
+        self.follow(play);
+        if let Edit::Start = edit {
+            if self.editing.is_none() {
+                self.editing = Some(Editor::new(self.shown_position(play)));
+                self.review = None;
+                self.clear_selection();
+            }
+            return;
+        }
+        let Some(editor) = self.editing.as_mut() else { return };
+        match edit {
+            Edit::Start => {}
+            Edit::Stop => self.editing = None,
+            Edit::Brush(brush) => editor.brush = brush,
+            Edit::Erase(square) => editor.erase(square),
+            Edit::Side(side) => editor.set_side_to_move(side),
+            Edit::Clear => editor.clear(),
+            Edit::Reset(setup) => editor.reset(setup),
         }
     }
 
@@ -331,17 +369,20 @@ impl GameView {
 
     /// Whether the game on the board goes on and is shown as it stands (not under review).
     pub fn is_live(&self, play: &Play) -> bool {
-        self.review.is_none() && play.end().is_none()
+        self.shows_the_game() && play.end().is_none()
     }
 
     /// The human to move, if it is a human's turn in a live (not reviewed, not finished) game.
     pub fn human_to_move(&self, play: &Play) -> Option<Color> {
-        play.human_on_turn().filter(|_| self.review.is_none())
+        play.human_on_turn().filter(|_| self.shows_the_game())
     }
 
     /// The status panel's and the page's first line: the position under review, the end, or
     /// whose turn it is.
     pub fn headline(&self, play: &Play) -> String {
+        if self.editing.is_some() {
+            return "Setting up a position".to_string();
+        }
         if let Some(ply) = self.review {
             return format!("Reviewing the position after ply {ply}");
         }
@@ -356,6 +397,9 @@ impl GameView {
 
     /// The move that led to the position on display (the reviewed ply's, or the game's last).
     pub fn shown_last_move(&self, play: &Play) -> Option<Move> {
+        if self.editing.is_some() {
+            return None;
+        }
         let moves = play.game.moves();
         let shown = self.review.unwrap_or(moves.len());
         shown.checked_sub(1).and_then(|i| moves.get(i)).copied()
@@ -363,6 +407,9 @@ impl GameView {
 
     /// The position on display: the game's, or an earlier one under review.
     pub fn shown_position(&self, play: &Play) -> Position {
+        if let Some(editor) = &self.editing {
+            return editor.position().clone();
+        }
         match self.review {
             Some(ply) => play.game.position_after(ply),
             None => play.game.position().clone(),
@@ -388,6 +435,10 @@ impl GameView {
     /// the tutorial's gate), move the selected piece to a lit square, or clear.
     pub fn activate(&mut self, play: &mut Play, gate: &mut TutorialGate, square: Square) -> Activation {
         self.follow(play);
+        if let Some(editor) = self.editing.as_mut() {
+            editor.apply(square);
+            return Activation::Selected { attempt: None };
+        }
         let Some(side) = self.human_to_move(play) else {
             self.clear_selection();
             return Activation::Selected { attempt: None };
@@ -466,10 +517,27 @@ pub enum Intent {
     Review(Option<usize>),
     /// The player asks to resign (a confirmation follows).
     Resign,
+    /// The position editor: open it, change the position, close it.
+    Edit(Edit),
     /// The player agreed to leave the rated game in progress (a loss) for what `PendingLeave`
     /// holds; or changed their mind.
     ConfirmLeave,
     CancelLeave,
+}
+
+/// What the position editor is asked: a click with the brush in hand is `Intent::Activate`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Opens the editor on the position shown.
+    Start,
+    /// Closes it: the board shows the game again.
+    Stop,
+    Brush(Brush),
+    /// Empties a square (right-click, Delete).
+    Erase(Square),
+    Side(Color),
+    Clear,
+    Reset(Setup),
 }
 
 /// Something the status panel must say: a refused move or undo, a bad address, the computer's
@@ -666,7 +734,10 @@ fn apply_intents(
                     .write_batch(play.restart(game.start().clone(), [Seat::Human, Seat::Human]));
                 play.game = *game;
             }
+            // While a position is set up, the arrows keys that would review do nothing.
+            Intent::Review(_) if view.editing.is_some() => {}
             Intent::Review(ply) => view.review(&play, ply),
+            Intent::Edit(edit) => view.edit(&play, edit),
             Intent::ConfirmLeave | Intent::CancelLeave | Intent::Resign => {}
         }
         view.follow(&play);

@@ -53,9 +53,10 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn start_thinking(mut thinking: ResMut<Thinking>, play: Res<Play>, view: Res<GameView>) {
-    // A change of the game, or a review (the computer waits while the player looks back), ends
+    // A change of the game, a review or the editor (the computer waits while the player looks
+    // away), ends
     // the search for the position before.
-    if thinking.job.is_some() && (thinking.generation != play.generation || view.review.is_some()) {
+    if thinking.job.is_some() && (thinking.generation != play.generation || !view.shows_the_game()) {
         thinking.cancel();
     }
     if thinking.job.is_some() || !view.is_live(&play) {

@@ -198,7 +198,15 @@ fn panels(
             }
         }
         PanelSide::Right => {
-            // An open scene or puzzle comes first: it is what the player is doing.
+            // The editor, an open scene or a puzzle comes first: it is what the player is doing.
+            if shown.editing.is_some() {
+                let next = super::editor::NextGame {
+                    opponent: form.opponent,
+                    clock: form.clock,
+                };
+                super::editor::section(ui, &shown, next, &mut analysis, &mut intents);
+                ui.separator();
+            }
             let in_scene = tutorial.scene.is_some();
             if in_scene {
                 super::tutorial::section(ui, &mut tutorial, &play, &shown, &mut open_scene, last_scene);
@@ -517,6 +525,7 @@ fn records(ui: &mut egui::Ui, play: &Play, shown: &GameView, form: &mut Form, in
                 .copy_text(pgn::export(&play.game, &[("Site", "Tesseract Chess")]));
         }
     });
+    super::editor::open_button(ui, play, shown, intents);
     ui.add(
         egui::TextEdit::singleline(&mut form.fen)
             .hint_text("paste a FEN4D")
