@@ -34,6 +34,10 @@ pub struct Request {
     /// The seat's clock, in a game with clocks.
     #[serde(default)]
     pub clock: Option<ClockLeft>,
+    /// 4D only: instead of a decision, the analysis of the position (the engine's search for
+    /// this many nodes, as the game's *Analysis* runs it natively); the level is not read.
+    #[serde(default)]
+    pub analysis: Option<u64>,
 }
 
 /// The longest request read: a record at its longest (10,000 plies) fits well inside.
@@ -62,6 +66,58 @@ pub mod reply {
     pub const CLAIM: &str = "claim";
     pub const RESIGN: &str = "resign";
     pub const MOVE: &str = "move ";
+    /// An analysis: `analysis ` and the `Analysed` in RON.
+    pub const ANALYSIS: &str = "analysis ";
+}
+
+/// The most nodes an analysis request may ask (the game asks a million).
+const MOST_ANALYSIS_NODES: u64 = 50_000_000;
+
+/// What an analysis found, as the worker replies it: the best line in LAN4D.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Analysed {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub line: Vec<String>,
+}
+
+impl Analysed {
+    fn of(game: &fourfold::rules::Game, result: &fourfold::ai::SearchResult) -> Analysed {
+        Analysed {
+            depth: result.depth,
+            score: result.score,
+            nodes: result.nodes,
+            line: fourfold::rules::lan::format_moves(game.position(), &result.pv),
+        }
+    }
+
+    /// The reply's analysis of `game`, as the search's result: its line read move by move.
+    pub fn read(game: &fourfold::rules::Game, reply: &str) -> Result<fourfold::ai::SearchResult, String> {
+        let text = reply
+            .strip_prefix(reply::ANALYSIS)
+            .ok_or_else(|| format!("not an analysis: '{reply}'"))?;
+        let analysed: Analysed = ron::from_str(text).map_err(|e| format!("an unreadable analysis: {e}"))?;
+        let mut position = game.position().clone();
+        let mut pv = Vec::new();
+        for named in &analysed.line {
+            let mv = position
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&mv| fourfold::rules::lan::format_move(&position, mv) == *named)
+                .ok_or_else(|| format!("the analysis' move '{named}' is not legal there"))?;
+            position.make(mv);
+            pv.push(mv);
+        }
+        Ok(fourfold::ai::SearchResult {
+            best: pv.first().copied(),
+            score: analysed.score,
+            depth: analysed.depth,
+            nodes: analysed.nodes,
+            pv,
+        })
+    }
 }
 
 /// Players kept at once: a game's seats (at most four computers at a table).
@@ -85,6 +141,8 @@ enum Seated {
 #[derive(Default)]
 pub struct Desk {
     players: Vec<(Chair, Seated)>,
+    /// The analysis' engine, kept as the game keeps its own (its table carries over).
+    analyst: Option<Box<fourfold::ai::Engine>>,
 }
 
 impl Desk {
@@ -97,6 +155,13 @@ impl Desk {
                 let game = fourfold::rules::pgn::import(&request.record)
                     .map_err(|e| format!("the request's PGN4D: {e}"))?
                     .game;
+                if let Some(nodes) = request.analysis {
+                    let engine = self.analyst.get_or_insert_with(Default::default);
+                    let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
+                    let result = engine.search(&game, &limits, clock, stop, &mut |_| {});
+                    let analysed = ron::to_string(&Analysed::of(&game, &result)).expect("plain data");
+                    return Ok(format!("{}{analysed}", reply::ANALYSIS));
+                }
                 let level = fourfold::ai::levels::find(&request.level)?;
                 let seat = game.position().side_to_move().index();
                 let chair = Chair {
@@ -121,6 +186,9 @@ impl Desk {
                 })
             }
             GameKind::FourPlayer => {
+                if request.analysis.is_some() {
+                    return Err("an analysis is asked of the 4D game only".to_string());
+                }
                 let game = four_player::pgn4::import(&request.record)
                     .map_err(|e| format!("the request's PGN4: {e}"))?
                     .game;
@@ -219,6 +287,7 @@ impl RemotePlayer for fourfold::ai::Player {
             seed: self.seed(),
             record: fourfold::rules::pgn::export(game, &[]),
             clock: self.clock(),
+            analysis: None,
         }
     }
 
@@ -235,6 +304,7 @@ impl RemotePlayer for four_player::ai::Player {
             seed: self.seed(),
             record: four_player::pgn4::export(game, &[]),
             clock: self.clock(),
+            analysis: None,
         }
     }
 
@@ -351,6 +421,56 @@ mod tests {
             began.elapsed() < std::time::Duration::from_millis(400),
             "{:?}",
             began.elapsed()
+        );
+    }
+
+    /// An analysis asked of the worker finds what the same search finds natively, line and all,
+    /// and a mate shows as one; four-player games and unreadable analyses are refused.
+    #[test]
+    fn an_analysis_in_the_worker_is_the_native_search() {
+        let analysis_of = |game: &fourfold::rules::Game, nodes: u64| Request {
+            game: GameKind::Fourfold,
+            level: String::new(),
+            seed: 0,
+            record: fourfold::rules::pgn::export(game, &[]),
+            clock: None,
+            analysis: Some(nodes),
+        };
+        let game = fourfold_game(6, 3);
+        let native = fourfold::ai::Engine::default().search(
+            &game,
+            &crate::engine::Limits::nodes(50_000),
+            &NoClock,
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        let mut desk = Desk::default();
+        let reply = ask(&mut desk, &analysis_of(&game, 50_000));
+        let read = Analysed::read(&game, &reply).expect("a readable analysis");
+        assert_eq!(read, native, "{reply}");
+        assert!(read.pv.len() >= 2 && read.depth >= 2, "{reply}");
+        // A mate in one (the browser test's).
+        let mate = fourfold::rules::Game::new(
+            fourfold::rules::Position::from_fen("4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1").expect("a position"),
+        );
+        let reply = ask(&mut Desk::default(), &analysis_of(&mate, 20_000));
+        let read = Analysed::read(&mate, &reply).expect("a readable analysis");
+        assert_eq!(fourfold::ai::mate_in(read.score), Some(1), "{reply}");
+        let cross = Request {
+            game: GameKind::FourPlayer,
+            ..analysis_of(&game, 1_000)
+        };
+        let refused = Desk::default().answer(&cross.to_text(), &NoClock, &StopFlag::new());
+        assert!(refused.unwrap_err().contains("4D game only"));
+        assert!(
+            Analysed::read(&game, "move a1@00-a2@00")
+                .unwrap_err()
+                .contains("not an analysis")
+        );
+        assert!(
+            Analysed::read(&game, "analysis (depth: 1)")
+                .unwrap_err()
+                .contains("unreadable")
         );
     }
 

@@ -476,6 +476,39 @@ try {
   check(solved.includes("Red played Qg5xQd8") && solved.includes("Red 21"), `the scene's capture scored 9: ${solved}`);
   fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await crossLesson.page.screenshot());
   check(crossLesson.errors.length === 0, `console errors: ${crossLesson.errors.join(" | ")}`);
+  await crossLesson.page.close();
+
+  // 6b. The analysis in a worker of its own (`?analysis=on`; `game=4d`, as the page last showed
+  // the four-player board): the classic start searched for a million nodes there, its best move
+  // the native engine's for the same search.
+  const analysed = await openPage(context, "?game=4d&analysis=on");
+  await analysed.page.waitForFunction(() => document.getElementById("status").dataset.analysisBest, null, {
+    timeout: 240_000,
+  });
+  const found = await analysed.page.evaluate(() => ({ ...document.getElementById("status").dataset }));
+  results.analysis = {
+    best: found.analysisBest,
+    depth: Number(found.analysisDepth),
+    nodes: Number(found.analysisNodes),
+    thought: found.analysisThought,
+    ms: Number(found.analysisMs),
+  };
+  check(found.analysisThought === "worker", `the analysis searched in its worker: ${found.analysisThought}`);
+  if (nativeEngine) {
+    const native = execFileSync(nativeEngine, ["bestmove", "--nodes", "1000000"], { encoding: "utf8" });
+    const lines = native.trim().split("\n");
+    results.nativeAnalysis = {
+      best: lines.pop().replace(/^bestmove /, ""),
+      depth: Number((lines.pop() ?? "").match(/depth (\d+)/)?.[1]),
+    };
+    check(
+      results.analysis.best.replace(/[+#]$/, "") === results.nativeAnalysis.best,
+      `the analysis' best move ${results.analysis.best} is the native search's ${results.nativeAnalysis.best}`,
+    );
+  }
+  fs.writeFileSync(path.join(artefacts, "browser-analysis.png"), await analysed.page.screenshot());
+  check(analysed.errors.length === 0, `console errors: ${analysed.errors.join(" | ")}`);
+  await analysed.page.close();
   // 7. Offline: the service worker keeps the build, so a second visit with the network off
   // starts (the address's query is the same page).
   const offline = await browser.newContext({ viewport: { width: 1280, height: 720 } });

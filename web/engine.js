@@ -1,52 +1,60 @@
-// The page's side of the computer's Web Worker (engine-worker.js), as `window.tesseractEngine`
-// for the game's WebAssembly: `think(request)` resolves to the decision, `cancel()` ends the
-// worker at once (every pending request is refused; the next one starts a fresh worker),
-// `bench(nodes)` resolves to the worker's search speed. Without module workers the game thinks
+// The page's side of the computer's Web Workers (engine-worker.js), as `window.tesseractEngine`
+// for the game's WebAssembly. Each channel has a worker of its own — "computer" (the default)
+// for the computer's moves, "analysis" for the analysis and hints — so stopping one never
+// stops the other: `think(request, channel)` resolves to the worker's reply, `cancel(channel)`
+// ends that worker at once (its pending requests are refused; the next one starts a fresh
+// worker), `bench(nodes)` resolves to the search speed. Without module workers the game thinks
 // in slices on the page's thread instead.
-let worker = null;
 let nextId = 1;
-const pending = new Map();
+/// channel name -> { worker, pending: Map(id -> { resolve, reject }) }
+const channels = new Map();
 
-function refuseAll(reason) {
-  for (const { reject } of pending.values()) reject(new Error(reason));
-  pending.clear();
+function refuseAll(channel, reason) {
+  for (const { reject } of channel.pending.values()) reject(new Error(reason));
+  channel.pending.clear();
 }
 
-function start() {
-  worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = (event) => {
+function start(name) {
+  const channel = {
+    worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }),
+    pending: new Map(),
+  };
+  channel.worker.onmessage = (event) => {
     const { id, reply, error } = event.data;
-    const asked = pending.get(id);
+    const asked = channel.pending.get(id);
     if (!asked) return;
-    pending.delete(id);
+    channel.pending.delete(id);
     if (error !== undefined) asked.reject(new Error(error));
     else asked.resolve(reply);
   };
-  worker.onerror = (event) => {
-    console.warn(`the computer's worker failed: ${event.message}`);
+  channel.worker.onerror = (event) => {
+    console.warn(`the ${name} worker failed: ${event.message}`);
     event.preventDefault();
-    worker.terminate();
-    worker = null;
-    refuseAll(`the worker failed: ${event.message}`);
+    stop(name, `the worker failed: ${event.message}`);
   };
+  channels.set(name, channel);
+  return channel;
 }
 
-function ask(message) {
-  if (!worker) start();
+function stop(name, reason) {
+  const channel = channels.get(name);
+  if (!channel) return;
+  channel.worker.terminate();
+  channels.delete(name);
+  refuseAll(channel, reason);
+}
+
+function ask(name, message) {
+  const channel = channels.get(name) ?? start(name);
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, ...message });
+    channel.pending.set(id, { resolve, reject });
+    channel.worker.postMessage({ id, ...message });
   });
 }
 
 window.tesseractEngine = {
-  think: (request) => ask({ request }),
-  bench: (nodes) => ask({ benchNodes: nodes }),
-  cancel() {
-    if (!worker) return;
-    worker.terminate();
-    worker = null;
-    refuseAll("stopped");
-  },
+  think: (request, channel = "computer") => ask(channel, { request }),
+  bench: (nodes) => ask("computer", { benchNodes: nodes }),
+  cancel: (channel = "computer") => stop(channel, "stopped"),
 };

@@ -77,6 +77,8 @@ pub struct Launch {
     pub four_player_arrows: Vec<(crate::four_player::Square, crate::four_player::Square)>,
     /// Four-player chess: an introduction scene to open (`02-points`).
     pub four_player_scene: Option<String>,
+    /// The 4D game opens with *Analysis* on (`?analysis=on`).
+    pub analysis: bool,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -269,6 +271,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(scene) = launch.scene {
         app.add_systems(Startup, move |mut open: MessageWriter<OpenScene>| {
             open.write(OpenScene(scene.clone()));
+        });
+    }
+    if launch.analysis {
+        app.add_systems(Startup, |mut analysis: ResMut<fourfold::analysis::Analysis>| {
+            analysis.enabled = true;
         });
     }
     if let Some(notice) = launch.notice {

@@ -1,6 +1,7 @@
 //! Analysis in the game: with *Analysis* on (never in a rated game), the engine searches the
 //! position on the board — the game's, or the one under review — in the background (the shell's
-//! turn task: natively a pool thread, in the browser slices), and the panel shows the evaluation
+//! turn task: natively a pool thread, in the browser a Web Worker of its own, else slices), and
+//! the panel shows the evaluation
 //! from White's side and the best line; the board draws the best move and the answer expected.
 //! Asked what the opponent threatens, it also searches the position with the move passed (not
 //! when in check) and draws the opponent's best move there.
@@ -38,6 +39,27 @@ impl Thinker for AnalysisThinker {
             .get_or_insert_with(|| Box::new(IterativeDeepening::new(game, Limits::nodes(ANALYSIS_NODES), clock)));
         search.step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
     }
+
+    /// In the browser, the analysis worker searches it whole, as natively (`worker::Desk`).
+    fn remote_request(&self) -> Option<String> {
+        let request = crate::worker::Request {
+            game: crate::worker::GameKind::Fourfold,
+            level: String::new(),
+            seed: 0,
+            record: crate::fourfold::rules::pgn::export(&self.game, &[]),
+            clock: None,
+            analysis: Some(ANALYSIS_NODES),
+        };
+        Some(request.to_text())
+    }
+
+    fn remote_answer(&self, reply: &str) -> Result<SearchResult, String> {
+        crate::worker::Analysed::read(&self.game, reply)
+    }
+
+    fn remote_channel(&self) -> &'static str {
+        "analysis"
+    }
 }
 
 /// Which position: the game's generation and the ply under review.
@@ -50,6 +72,8 @@ type Running = (TurnTask<AnalysisThinker>, Shown, Game);
 pub struct Found {
     key: Shown,
     pub result: SearchResult,
+    /// Where it was searched (natively whole, in the browser's worker, or in slices).
+    pub thought: crate::app::shell::turn_task::Thought,
     /// The best line in LAN4D.
     pub line: Vec<String>,
     pub to_move: Side,
@@ -62,6 +86,13 @@ pub struct Probe {
     job: Option<Running>,
     engine: Option<Engine>,
     pub found: Option<Found>,
+}
+
+impl Found {
+    /// Whether it is of the position `key` names (the game's generation, the ply under review).
+    pub fn is_of(&self, key: Shown) -> bool {
+        self.key == key
+    }
 }
 
 impl Probe {
@@ -82,6 +113,7 @@ impl Probe {
                 self.found = Some(Found {
                     key,
                     result: finished.answer,
+                    thought: finished.thought,
                     line,
                     to_move,
                 });

@@ -14,7 +14,7 @@ use crate::app::Launch;
 use crate::app::shell::camera::MainCamera;
 use crate::fourfold::rules::{Position, Square, lan};
 
-/// The start the page's address asks for: `?fen=<FEN4D>` plays from a position, `?scene=<name>`
+/// The start the page's address asks for (`?analysis=on` turns the analysis on): `?fen=<FEN4D>` plays from a position, `?scene=<name>`
 /// opens a tutorial scene (with `?game=four-player`, one of the four-player introduction's) (as
 /// `--fen` and `--scene` do natively), `?level=<name>` picks the
 /// computer's level. A bad FEN4D or level is reported in the game, which starts normally instead.
@@ -48,6 +48,8 @@ pub fn launch_from_address() -> Launch {
             Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
         }
     }
+    // `?analysis=on` opens the 4D game with its analysis on (a link to a position to study).
+    launch.analysis = params.get("analysis").is_some_and(|v| v == "on");
     // `?game=four-player&scene=02-points` opens a scene of the four-player introduction.
     if launch.mode == Some(crate::app::Mode::FourPlayer) {
         launch.four_player_scene = params.get("scene");
@@ -62,7 +64,7 @@ pub(crate) fn plugin(app: &mut App) {
         Last,
         (
             mark_first_frame.run_if(run_once),
-            (write_status, write_focus).run_if(in_state(crate::app::Mode::Fourfold)),
+            (write_status, write_focus, write_analysis).run_if(in_state(crate::app::Mode::Fourfold)),
         ),
     );
 }
@@ -139,6 +141,42 @@ fn write_focus(
     let _ = element.set_attribute("data-x", &x);
     let _ = element.set_attribute("data-y", &y);
     *written = Some(key);
+}
+
+/// Which position is shown: the game's generation and the ply under review.
+type ShownPosition = (u64, Option<usize>);
+
+/// `#status`'s `data-analysis-*`: the analysis of the position shown, once found — its best move
+/// (LAN4D), depth, nodes, where it was searched (`worker`, `whole`, `slices …`) and the
+/// milliseconds since the position was shown. Written when what is found changes.
+fn write_analysis(
+    play: Res<Play>,
+    view: Res<GameView>,
+    analysis: Res<super::analysis::Analysis>,
+    mut shown_since: Local<Option<(ShownPosition, f64)>>,
+    mut written: Local<Option<(ShownPosition, u32, u64)>>,
+) {
+    let Some(window) = web_sys::window() else { return };
+    let now = window.performance().map_or(0.0, |p| p.now());
+    let key = (play.generation, view.review);
+    if shown_since.is_none_or(|(shown, _)| shown != key) {
+        *shown_since = Some((key, now));
+    }
+    let Some(found) = analysis.best.found.as_ref().filter(|f| f.is_of(key)) else {
+        return;
+    };
+    let what = (key, found.result.depth, found.result.nodes);
+    if *written == Some(what) {
+        return;
+    }
+    let Some(element) = element("status") else { return };
+    let since = shown_since.map_or(0.0, |(_, at)| now - at);
+    let _ = element.set_attribute("data-analysis-best", found.line.first().map_or("", String::as_str));
+    let _ = element.set_attribute("data-analysis-depth", &found.result.depth.to_string());
+    let _ = element.set_attribute("data-analysis-nodes", &found.result.nodes.to_string());
+    let _ = element.set_attribute("data-analysis-thought", &found.thought.describe());
+    let _ = element.set_attribute("data-analysis-ms", &format!("{since:.0}"));
+    *written = Some(what);
 }
 
 /// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.

@@ -46,6 +46,12 @@ pub trait Thinker: Send + 'static {
     fn remote_answer(&self, reply: &str) -> Result<Self::Answer, String> {
         Err(format!("no request was made, yet a reply came: {reply}"))
     }
+
+    /// Which of the page's workers decides it (`web/engine.js`): each has its own, so stopping
+    /// one kind of search never stops another.
+    fn remote_channel(&self) -> &'static str {
+        "computer"
+    }
 }
 
 /// A game's computer player deciding in a game (either game's: the slice contract is
@@ -130,6 +136,8 @@ pub struct TurnTask<T: Thinker> {
     /// Raised once the decision was sent to the browser's worker: dropping the task unfinished
     /// then ends the worker's search too.
     in_worker: StopFlag,
+    /// The worker it was sent to (`Thinker::remote_channel`).
+    channel: &'static str,
     finished: bool,
     started: Instant,
 }
@@ -138,11 +146,13 @@ impl<T: Thinker> TurnTask<T> {
     pub fn start(thinker: T) -> TurnTask<T> {
         let stop = StopFlag::new();
         let in_worker = StopFlag::new();
+        let channel = thinker.remote_channel();
         let job = AsyncComputeTaskPool::get().spawn(run(thinker, stop.clone(), in_worker.clone()));
         TurnTask {
             job,
             stop,
             in_worker,
+            channel,
             finished: false,
             started: Instant::now(),
         }
@@ -166,7 +176,7 @@ impl<T: Thinker> Drop for TurnTask<T> {
     fn drop(&mut self) {
         self.stop.stop();
         if self.in_worker.is_stopped() && !self.finished {
-            worker::cancel();
+            worker::cancel(self.channel);
         }
     }
 }
@@ -193,7 +203,7 @@ async fn run<T: Thinker>(mut thinker: T, stop: StopFlag, _in_worker: StopFlag) -
 async fn run<T: Thinker>(mut thinker: T, stop: StopFlag, in_worker: StopFlag) -> Finished<T> {
     if let Some(request) = thinker.remote_request() {
         in_worker.stop();
-        match worker::think(&request)
+        match worker::think(&request, thinker.remote_channel())
             .await
             .and_then(|reply| thinker.remote_answer(&reply))
         {
@@ -247,24 +257,25 @@ mod worker {
     #[wasm_bindgen]
     extern "C" {
         #[wasm_bindgen(js_namespace = tesseractEngine, js_name = think, catch)]
-        fn engine_think(request: &str) -> Result<js_sys::Promise, JsValue>;
+        fn engine_think(request: &str, channel: &str) -> Result<js_sys::Promise, JsValue>;
 
         #[wasm_bindgen(js_namespace = tesseractEngine, js_name = cancel, catch)]
-        fn engine_cancel() -> Result<(), JsValue>;
+        fn engine_cancel(channel: &str) -> Result<(), JsValue>;
     }
 
-    /// The worker's reply to `request`; an error when the page has no worker or it failed.
-    pub async fn think(request: &str) -> Result<String, String> {
-        let promise = engine_think(request).map_err(describe)?;
+    /// The `channel` worker's reply to `request`; an error when the page has no worker or it
+    /// failed.
+    pub async fn think(request: &str, channel: &str) -> Result<String, String> {
+        let promise = engine_think(request, channel).map_err(describe)?;
         let reply = wasm_bindgen_futures::JsFuture::from(promise).await.map_err(describe)?;
         reply
             .as_string()
             .ok_or_else(|| "the worker's reply is not text".to_string())
     }
 
-    /// Ends the worker's search at once (the next request starts a fresh worker).
-    pub fn cancel() {
-        let _ = engine_cancel();
+    /// Ends the `channel` worker's search at once (its next request starts a fresh worker).
+    pub fn cancel(channel: &str) {
+        let _ = engine_cancel(channel);
     }
 
     fn describe(error: JsValue) -> String {
@@ -278,5 +289,5 @@ mod worker {
 /// Natively every search runs on a thread of its own: there is no worker to stop.
 #[cfg(not(target_arch = "wasm32"))]
 mod worker {
-    pub fn cancel() {}
+    pub fn cancel(_channel: &str) {}
 }
