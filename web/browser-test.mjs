@@ -186,6 +186,33 @@ const status = (page) =>
     };
   });
 
+// A square of a LAN4D move ("c1@01") as #focus names it ("c1[0,1]").
+const focusName = (square) => `${square.slice(0, 2)}[${square[3]},${square[4]}]`;
+
+// The keys that take White's keyboard focus from one square to another, each with the square it
+// reaches: ←/→ change X, ↑/↓ Y, Alt+←/→ Z and Alt+↑/↓ W.
+function keysBetween(from, to) {
+  const coords = (s) => [s.charCodeAt(0) - 97, Number(s[1]) - 1, Number(s[3]), Number(s[4])];
+  const at = coords(from);
+  const goal = coords(to);
+  const keys = [
+    ["ArrowRight", "ArrowLeft"],
+    ["ArrowUp", "ArrowDown"],
+    ["Alt+ArrowRight", "Alt+ArrowLeft"],
+    ["Alt+ArrowUp", "Alt+ArrowDown"],
+  ];
+  const steps = [];
+  for (let axis = 0; axis < 4; axis++) {
+    while (at[axis] !== goal[axis]) {
+      const up = goal[axis] > at[axis];
+      at[axis] += up ? 1 : -1;
+      const name = `${String.fromCharCode(97 + at[0])}${at[1] + 1}[${at[2]},${at[3]}]`;
+      steps.push([keys[axis][up ? 0 : 1], name]);
+    }
+  }
+  return steps;
+}
+
 // Presses each key and waits until the game shows its effect in #focus (the keyboard's square,
 // and the selected one): the game reads keys once a frame, and a software-rendered frame is slow.
 async function press(page, steps) {
@@ -509,6 +536,36 @@ try {
   fs.writeFileSync(path.join(artefacts, "browser-analysis.png"), await analysed.page.screenshot());
   check(analysed.errors.length === 0, `console errors: ${analysed.errors.join(" | ")}`);
   await analysed.page.close();
+
+  // 6c. A mate puzzle from its link (`?puzzle=N`): the set's first mate in one with White to
+  // move, solved with the keyboard, the solver's verdict shown and the puzzle rating moved.
+  const puzzleLines = fs.readFileSync(new URL("../assets/puzzles/fourfold.txt", import.meta.url), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() && !line.trimStart().startsWith("#"));
+  const puzzleIndex = puzzleLines.findIndex((line) => {
+    const [fen, solution] = line.split(";");
+    return fen.split(" ")[1] === "w" && solution.split(" ").length === 1;
+  });
+  check(puzzleIndex >= 0, "the set has a mate in one with White to move");
+  const [, solution] = puzzleLines[puzzleIndex].split(";");
+  const puzzle = await openPage(context, `?game=4d&puzzle=${puzzleIndex + 1}`);
+  await puzzle.page.waitForFunction((n) => document.getElementById("status").dataset.puzzle === String(n), puzzleIndex + 1, {
+    timeout: 60_000,
+  });
+  await puzzle.page.focus("#tesseract-chess");
+  const [from, to] = solution.match(/[a-d][1-4]@[01]{2}/g);
+  await press(puzzle.page, [["Tab", "a1[0,0]"], ...keysBetween("a1@00", from)]);
+  await press(puzzle.page, [["Enter", focusName(from), focusName(from)], ...keysBetween(from, to)]);
+  await puzzle.page.keyboard.press("Enter");
+  await puzzle.page.waitForFunction(() => document.getElementById("status").dataset.puzzleMessage, null, {
+    timeout: 60_000,
+  });
+  const verdict = await puzzle.page.evaluate(() => document.getElementById("status").dataset.puzzleMessage);
+  results.puzzle = { number: puzzleIndex + 1, solution, verdict };
+  check(verdict.startsWith("Solved!") && verdict.includes("Your puzzle rating"), `the puzzle was solved: ${verdict}`);
+  fs.writeFileSync(path.join(artefacts, "browser-puzzle.png"), await puzzle.page.screenshot());
+  check(puzzle.errors.length === 0, `console errors: ${puzzle.errors.join(" | ")}`);
+  await puzzle.page.close();
   // 7. Offline: the service worker keeps the build, so a second visit with the network off
   // starts (the address's query is the same page).
   const offline = await browser.newContext({ viewport: { width: 1280, height: 720 } });

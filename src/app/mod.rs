@@ -79,6 +79,8 @@ pub struct Launch {
     pub four_player_scene: Option<String>,
     /// The 4D game opens with *Analysis* on (`?analysis=on`).
     pub analysis: bool,
+    /// A mate puzzle to open: its place in the set, from 0 (`?puzzle=1` is the first).
+    pub puzzle: Option<usize>,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -272,6 +274,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
         app.add_systems(Startup, move |mut open: MessageWriter<OpenScene>| {
             open.write(OpenScene(scene.clone()));
         });
+    }
+    if let Some(index) = launch.puzzle {
+        // After the set is read (its own Startup system) and the game is set up.
+        app.add_systems(
+            PostStartup,
+            move |mut actions: MessageWriter<fourfold::puzzles::PuzzleAction>| {
+                actions.write(fourfold::puzzles::PuzzleAction::Open(index));
+            },
+        );
     }
     if launch.analysis {
         app.add_systems(Startup, |mut analysis: ResMut<fourfold::analysis::Analysis>| {

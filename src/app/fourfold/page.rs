@@ -50,6 +50,13 @@ pub fn launch_from_address() -> Launch {
     }
     // `?analysis=on` opens the 4D game with its analysis on (a link to a position to study).
     launch.analysis = params.get("analysis").is_some_and(|v| v == "on");
+    // `?puzzle=N` opens the N-th mate puzzle (as `tesseract-chess puzzles` lists them).
+    if let Some(number) = params.get("puzzle") {
+        match number.parse::<usize>() {
+            Ok(n) if n >= 1 => launch.puzzle = Some(n - 1),
+            _ => launch.notice = Some(format!("The address's puzzle '{number}' is not a number from 1.")),
+        }
+    }
     // `?game=four-player&scene=02-points` opens a scene of the four-player introduction.
     if launch.mode == Some(crate::app::Mode::FourPlayer) {
         launch.four_player_scene = params.get("scene");
@@ -64,7 +71,7 @@ pub(crate) fn plugin(app: &mut App) {
         Last,
         (
             mark_first_frame.run_if(run_once),
-            (write_status, write_focus, write_analysis).run_if(in_state(crate::app::Mode::Fourfold)),
+            (write_status, write_focus, write_analysis, write_puzzle).run_if(in_state(crate::app::Mode::Fourfold)),
         ),
     );
 }
@@ -177,6 +184,24 @@ fn write_analysis(
     let _ = element.set_attribute("data-analysis-thought", &found.thought.describe());
     let _ = element.set_attribute("data-analysis-ms", &format!("{since:.0}"));
     *written = Some(what);
+}
+
+/// The puzzle on the board and the message under it.
+type PuzzleShown = (Option<usize>, Option<String>);
+
+/// `#status`'s `data-puzzle` (the puzzle on the board, numbered from 1 as `?puzzle=` takes it;
+/// empty with none) and `data-puzzle-message` (what the last move led to: `Solved!`, the
+/// refutation). Written when either changes.
+fn write_puzzle(mode: Res<super::puzzles::PuzzleMode>, mut written: Local<Option<PuzzleShown>>) {
+    let now = (mode.active_index(), mode.message.clone());
+    if written.as_ref() == Some(&now) {
+        return;
+    }
+    let Some(element) = element("status") else { return };
+    let number = now.0.map_or(String::new(), |i| (i + 1).to_string());
+    let _ = element.set_attribute("data-puzzle", &number);
+    let _ = element.set_attribute("data-puzzle-message", now.1.as_deref().unwrap_or(""));
+    *written = Some(now);
 }
 
 /// `data-first-frame-ms` on `<body>`: milliseconds from navigation to the end of the first frame.

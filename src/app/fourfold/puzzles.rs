@@ -18,6 +18,8 @@ use crate::fourfold::rules::lan::{format_move, format_moves};
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleAction {
     Next,
+    /// A given puzzle: its place in the set, from 0 (a link's `?puzzle=1` is the first).
+    Open(usize),
     Close,
 }
 
@@ -44,6 +46,11 @@ pub struct PuzzleMode {
 impl PuzzleMode {
     pub fn is_active(&self) -> bool {
         self.active.is_some()
+    }
+
+    /// The puzzle on the board: its place in the set, from 0.
+    pub fn active_index(&self) -> Option<usize> {
+        self.active.as_ref().map(|a| a.index)
     }
 }
 
@@ -83,13 +90,26 @@ fn take_actions(
                 mode.message = None;
             }
             // Never over a rated game in progress (the panel offers no puzzle then).
-            PuzzleAction::Next if play.rated_in_progress() => {}
-            PuzzleAction::Next => {
-                let (rating, tried) = store.as_ref().map_or((1500.0, Vec::new()), |s| {
-                    (s.profile.puzzle_rating.rating, s.profile.puzzles_tried.clone())
-                });
-                let Some(index) = next_for(&mode.set, rating, &tried) else {
-                    continue;
+            PuzzleAction::Next | PuzzleAction::Open(_) if play.rated_in_progress() => {}
+            PuzzleAction::Open(index) if *index >= mode.set.len() => {
+                mode.message = Some(format!(
+                    "There is no puzzle {} (the set has {}).",
+                    index + 1,
+                    mode.set.len()
+                ));
+            }
+            PuzzleAction::Next | PuzzleAction::Open(_) => {
+                let index = match action {
+                    PuzzleAction::Open(index) => *index,
+                    _ => {
+                        let (rating, tried) = store.as_ref().map_or((1500.0, Vec::new()), |s| {
+                            (s.profile.puzzle_rating.rating, s.profile.puzzles_tried.clone())
+                        });
+                        let Some(index) = next_for(&mode.set, rating, &tried) else {
+                            continue;
+                        };
+                        index
+                    }
                 };
                 let puzzle = mode.set[index].clone();
                 let _ = play.restart(puzzle.position.clone(), [Seat::Human, Seat::Human]);

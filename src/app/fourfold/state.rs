@@ -1,6 +1,6 @@
 //! The 4D game's state in three resources: the record (`Play`, the one source of truth: the game,
 //! who plays each side, how it ended, its clocks), the view of it (`GameView`: selection, focus,
-//! review) and the tutorial's gate (`TutorialGate`); and the intents input systems send, with the
+//! review, a position being set up) and the tutorial's gate (`TutorialGate`); and the intents input systems send, with the
 //! messages that carrying them out sends on. Entities only mirror this; nothing here reads them.
 
 use bevy::prelude::*;
