@@ -101,11 +101,7 @@ impl Analysed {
         let mut position = game.position().clone();
         let mut pv = Vec::new();
         for named in &analysed.line {
-            let mv = position
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|&mv| fourfold::rules::lan::format_move(&position, mv) == *named)
+            let mv = named_move(&position, named)
                 .ok_or_else(|| format!("the analysis' move '{named}' is not legal there"))?;
             position.make(mv);
             pv.push(mv);
@@ -244,13 +240,18 @@ pub fn fourfold_answer(game: &fourfold::rules::Game, text: &str) -> Result<Optio
     let named = text
         .strip_prefix(reply::MOVE)
         .ok_or_else(|| format!("an unknown reply '{text}'"))?;
-    let pos = game.position();
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|&mv| fourfold::rules::lan::format_move(pos, mv) == named)
+    named_move(game.position(), named)
         .map(Some)
         .ok_or_else(|| format!("the reply's move '{named}' is not legal here"))
+}
+
+/// The legal 4D move of `position` that LAN4D writes as `named` (as the worker wrote it).
+fn named_move(position: &fourfold::rules::Position, named: &str) -> Option<fourfold::rules::Move> {
+    position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| fourfold::rules::lan::format_move(position, mv) == named)
 }
 
 /// The four-player turn a reply names in `game`: `Ok(None)` for `none`.
