@@ -34,16 +34,51 @@ pub struct Request {
     /// The seat's clock, in a game with clocks.
     #[serde(default)]
     pub clock: Option<ClockLeft>,
-    /// 4D only: instead of a decision, the analysis of the position (the engine's search for
-    /// this many nodes, as the game's *Analysis* runs it natively); the level is not read.
+    /// Instead of a decision, a study of the game (the level is not read): an analysis in either
+    /// game, a review in the 4D game.
     #[serde(default)]
-    pub analysis: Option<u64>,
+    pub study: Option<Study>,
+}
+
+/// What the worker may be asked instead of a decision.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Study {
+    /// The analysis of the position: the engine's search for this many nodes, as the game's
+    /// *Analysis* runs it natively.
+    Analysis(u64),
+    /// The engine's review of the game (`fourfold::ai::review`): every position searched for
+    /// this many nodes.
+    Review(u64),
 }
 
 /// The longest request read: a record at its longest (10,000 plies) fits well inside.
 const MAX_REQUEST_BYTES: usize = 1 << 20;
 
 impl Request {
+    /// A study of a 4D game: its analysis or its review.
+    pub fn study(game: &fourfold::rules::Game, study: Study) -> Request {
+        Request {
+            game: GameKind::Fourfold,
+            level: String::new(),
+            seed: 0,
+            record: fourfold::rules::pgn::export(game, &[]),
+            clock: None,
+            study: Some(study),
+        }
+    }
+
+    /// A study of a four-player game (its analysis).
+    pub fn four_player_study(game: &four_player::Game, study: Study) -> Request {
+        Request {
+            game: GameKind::FourPlayer,
+            level: String::new(),
+            seed: 0,
+            record: four_player::pgn4::export(game, &[]),
+            clock: None,
+            study: Some(study),
+        }
+    }
+
     pub fn to_text(&self) -> String {
         ron::to_string(self).expect("a request is plain data")
     }
@@ -68,9 +103,12 @@ pub mod reply {
     pub const MOVE: &str = "move ";
     /// An analysis: `analysis ` and the `Analysed` in RON.
     pub const ANALYSIS: &str = "analysis ";
+    /// A review: `review ` and what each move lost, in centipawns, space-separated.
+    pub const REVIEW: &str = "review ";
 }
 
-/// The most nodes an analysis request may ask (the game asks a million).
+/// The most nodes an analysis request may ask (the game asks a million), and a review in each
+/// position.
 const MOST_ANALYSIS_NODES: u64 = 50_000_000;
 
 /// What an analysis found, as the worker replies it: the best line in LAN4D.
@@ -92,12 +130,36 @@ impl Analysed {
         }
     }
 
-    /// The reply's analysis of `game`, as the search's result: its line read move by move.
-    pub fn read(game: &fourfold::rules::Game, reply: &str) -> Result<fourfold::ai::SearchResult, String> {
+    /// The reply's analysis of a four-player `game`, as the search's result: its line as the
+    /// search writes it, its first move read.
+    pub fn read_four_player(game: &four_player::Game, reply: &str) -> Result<four_player::ai::SearchResult, String> {
+        let analysed = Analysed::parse(reply)?;
+        let best = match analysed.line.first() {
+            Some(named) => Some(
+                four_player::pgn4::find_move(game.position(), game.legal_moves(), named)
+                    .ok_or_else(|| format!("the analysis' move '{named}' is not legal there"))?,
+            ),
+            None => None,
+        };
+        Ok(four_player::ai::SearchResult {
+            best,
+            score: analysed.score,
+            depth: analysed.depth,
+            nodes: analysed.nodes,
+            pv: analysed.line,
+        })
+    }
+
+    fn parse(reply: &str) -> Result<Analysed, String> {
         let text = reply
             .strip_prefix(reply::ANALYSIS)
             .ok_or_else(|| format!("not an analysis: '{reply}'"))?;
-        let analysed: Analysed = ron::from_str(text).map_err(|e| format!("an unreadable analysis: {e}"))?;
+        ron::from_str(text).map_err(|e| format!("an unreadable analysis: {e}"))
+    }
+
+    /// The reply's analysis of `game`, as the search's result: its line read move by move.
+    pub fn read(game: &fourfold::rules::Game, reply: &str) -> Result<fourfold::ai::SearchResult, String> {
+        let analysed = Analysed::parse(reply)?;
         let mut position = game.position().clone();
         let mut pv = Vec::new();
         for named in &analysed.line {
@@ -114,6 +176,28 @@ impl Analysed {
             pv,
         })
     }
+}
+
+/// The review a worker's reply gives of `game`: one loss for each of its moves.
+pub fn read_review(game: &fourfold::rules::Game, reply: &str) -> Result<fourfold::ai::review::Review, String> {
+    let text = reply
+        .strip_prefix(reply::REVIEW)
+        .ok_or_else(|| format!("not a review: '{reply}'"))?;
+    let losses = text
+        .split_whitespace()
+        .map(|word| {
+            word.parse::<i32>()
+                .map_err(|_| format!("the review's loss '{word}' is not a number"))
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    if losses.len() != game.moves().len() {
+        return Err(format!(
+            "the review has {} losses for a game of {} moves",
+            losses.len(),
+            game.moves().len()
+        ));
+    }
+    Ok(fourfold::ai::review::Review { losses })
 }
 
 /// Players kept at once: a game's seats (at most four computers at a table).
@@ -139,6 +223,8 @@ pub struct Desk {
     players: Vec<(Chair, Seated)>,
     /// The analysis' engine, kept as the game keeps its own (its table carries over).
     analyst: Option<Box<fourfold::ai::Engine>>,
+    /// The four-player analysis' engine.
+    cross_analyst: Option<Box<four_player::ai::Engine>>,
 }
 
 impl Desk {
@@ -151,12 +237,29 @@ impl Desk {
                 let game = fourfold::rules::pgn::import(&request.record)
                     .map_err(|e| format!("the request's PGN4D: {e}"))?
                     .game;
-                if let Some(nodes) = request.analysis {
-                    let engine = self.analyst.get_or_insert_with(Default::default);
-                    let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
-                    let result = engine.search(&game, &limits, clock, stop, &mut |_| {});
-                    let analysed = ron::to_string(&Analysed::of(&game, &result)).expect("plain data");
-                    return Ok(format!("{}{analysed}", reply::ANALYSIS));
+                match request.study {
+                    Some(Study::Analysis(nodes)) => {
+                        let engine = self.analyst.get_or_insert_with(Default::default);
+                        let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
+                        let result = engine.search(&game, &limits, clock, stop, &mut |_| {});
+                        let analysed = ron::to_string(&Analysed::of(&game, &result)).expect("plain data");
+                        return Ok(format!("{}{analysed}", reply::ANALYSIS));
+                    }
+                    Some(Study::Review(nodes)) => {
+                        let mut reviewer =
+                            fourfold::ai::review::Reviewer::new(&game, nodes.clamp(1, MOST_ANALYSIS_NODES));
+                        let review = loop {
+                            if let Some(review) = reviewer.step(u64::MAX, clock, stop) {
+                                break review;
+                            }
+                            if stop.is_stopped() {
+                                return Err("the review was stopped".to_string());
+                            }
+                        };
+                        let losses: Vec<String> = review.losses.iter().map(i32::to_string).collect();
+                        return Ok(format!("{}{}", reply::REVIEW, losses.join(" ")));
+                    }
+                    None => {}
                 }
                 let level = fourfold::ai::levels::find(&request.level)?;
                 let seat = game.position().side_to_move().index();
@@ -182,12 +285,28 @@ impl Desk {
                 })
             }
             GameKind::FourPlayer => {
-                if request.analysis.is_some() {
-                    return Err("an analysis is asked of the 4D game only".to_string());
-                }
                 let game = four_player::pgn4::import(&request.record)
                     .map_err(|e| format!("the request's PGN4: {e}"))?
                     .game;
+                match request.study {
+                    Some(Study::Analysis(nodes)) => {
+                        let engine = self.cross_analyst.get_or_insert_with(Default::default);
+                        let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
+                        let result = engine.search(&game, limits, clock, stop, &mut |_| {});
+                        let analysed = Analysed {
+                            depth: result.depth,
+                            score: result.score,
+                            nodes: result.nodes,
+                            line: result.pv,
+                        };
+                        let text = ron::to_string(&analysed).expect("plain data");
+                        return Ok(format!("{}{text}", reply::ANALYSIS));
+                    }
+                    Some(Study::Review(_)) => {
+                        return Err("a review is asked of the 4D game only".to_string());
+                    }
+                    None => {}
+                }
                 let level = four_player::ai::levels::find(&request.level)?;
                 let chair = Chair {
                     game: request.game,
@@ -288,7 +407,7 @@ impl RemotePlayer for fourfold::ai::Player {
             seed: self.seed(),
             record: fourfold::rules::pgn::export(game, &[]),
             clock: self.clock(),
-            analysis: None,
+            study: None,
         }
     }
 
@@ -305,7 +424,7 @@ impl RemotePlayer for four_player::ai::Player {
             seed: self.seed(),
             record: four_player::pgn4::export(game, &[]),
             clock: self.clock(),
-            analysis: None,
+            study: None,
         }
     }
 
@@ -426,17 +545,10 @@ mod tests {
     }
 
     /// An analysis asked of the worker finds what the same search finds natively, line and all,
-    /// and a mate shows as one; four-player games and unreadable analyses are refused.
+    /// and a mate shows as one; unreadable analyses are refused.
     #[test]
     fn an_analysis_in_the_worker_is_the_native_search() {
-        let analysis_of = |game: &fourfold::rules::Game, nodes: u64| Request {
-            game: GameKind::Fourfold,
-            level: String::new(),
-            seed: 0,
-            record: fourfold::rules::pgn::export(game, &[]),
-            clock: None,
-            analysis: Some(nodes),
-        };
+        let analysis_of = |game: &fourfold::rules::Game, nodes: u64| Request::study(game, Study::Analysis(nodes));
         let game = fourfold_game(6, 3);
         let native = fourfold::ai::Engine::default().search(
             &game,
@@ -457,12 +569,6 @@ mod tests {
         let reply = ask(&mut Desk::default(), &analysis_of(&mate, 20_000));
         let read = Analysed::read(&mate, &reply).expect("a readable analysis");
         assert_eq!(fourfold::ai::mate_in(read.score), Some(1), "{reply}");
-        let cross = Request {
-            game: GameKind::FourPlayer,
-            ..analysis_of(&game, 1_000)
-        };
-        let refused = Desk::default().answer(&cross.to_text(), &NoClock, &StopFlag::new());
-        assert!(refused.unwrap_err().contains("4D game only"));
         assert!(
             Analysed::read(&game, "move a1@00-a2@00")
                 .unwrap_err()
@@ -472,6 +578,95 @@ mod tests {
             Analysed::read(&game, "analysis (depth: 1)")
                 .unwrap_err()
                 .contains("unreadable")
+        );
+    }
+
+    /// A four-player analysis in the worker is the native search's, in each rule set; a
+    /// four-player review is refused.
+    #[test]
+    fn a_four_player_analysis_in_the_worker_is_the_native_search() {
+        for rules in [
+            four_player::Rules::FFA,
+            four_player::Rules::TEAMS,
+            four_player::Rules::CLUB,
+        ] {
+            let game = four_player_game(rules, 6, 2);
+            let limits = crate::engine::Limits::nodes(20_000);
+            let native =
+                four_player::ai::Engine::default().search(&game, limits, &NoClock, &StopFlag::new(), &mut |_| {});
+            let reply = ask(
+                &mut Desk::default(),
+                &Request::four_player_study(&game, Study::Analysis(20_000)),
+            );
+            let read = Analysed::read_four_player(&game, &reply).expect("a readable analysis");
+            assert_eq!(
+                (read.best, read.score, read.depth, read.nodes, &read.pv),
+                (native.best, native.score, native.depth, native.nodes, &native.pv),
+                "{rules:?}: {reply}"
+            );
+            assert!(read.best.is_some() && read.depth >= 2, "{reply}");
+        }
+        let game = four_player_game(four_player::Rules::TEAMS, 2, 1);
+        let review = Request::four_player_study(&game, Study::Review(1_000)).to_text();
+        let refused = Desk::default().answer(&review, &NoClock, &StopFlag::new());
+        assert!(refused.unwrap_err().contains("4D game only"));
+        assert!(
+            Analysed::read_four_player(&game, "analysis (depth: 1, score: 0, nodes: 1, line: [\"a1-a2\"])")
+                .unwrap_err()
+                .contains("not legal")
+        );
+    }
+
+    /// A review asked of the worker is the native review (whole, as the app runs it on a thread;
+    /// the browser's slices may differ, a cut iteration being searched again); a reply that does
+    /// not fit the game is refused.
+    #[test]
+    fn a_review_in_the_worker_is_the_native_review() {
+        let mut game = fourfold_game(5, 8);
+        // A finished game: a mate in one played out at its end.
+        let mate =
+            fourfold::rules::Position::from_fen("4/4/4/4|4/4/4/4|4/3Q/4/4|4/1K2/4/2k1 w 0 1").expect("a position");
+        let mut finished = fourfold::rules::Game::new(mate);
+        let mating = finished
+            .position()
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| {
+                let mut after = finished.clone();
+                after.play(mv).is_ok() && after.outcome().is_some()
+            })
+            .expect("the mate");
+        finished.play(mating).expect("legal");
+        for game in [&mut game, &mut finished] {
+            let mut reviewer = fourfold::ai::review::Reviewer::new(game, 5_000);
+            let native = loop {
+                if let Some(review) = reviewer.step(u64::MAX, &NoClock, &StopFlag::new()) {
+                    break review;
+                }
+            };
+            let reply = ask(&mut Desk::default(), &Request::study(game, Study::Review(5_000)));
+            assert!(reply.starts_with(reply::REVIEW), "{reply}");
+            assert_eq!(read_review(game, &reply), Ok(native), "{reply}");
+        }
+        assert_eq!(
+            read_review(&finished, "review 0"),
+            Ok(fourfold::ai::review::Review { losses: vec![0] })
+        );
+        assert!(
+            read_review(&finished, "review 0 5")
+                .unwrap_err()
+                .contains("2 losses for a game of 1 moves")
+        );
+        assert!(
+            read_review(&finished, "review x")
+                .unwrap_err()
+                .contains("'x' is not a number")
+        );
+        assert!(
+            read_review(&finished, "move a1@00-a2@00")
+                .unwrap_err()
+                .contains("not a review")
         );
     }
 

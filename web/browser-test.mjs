@@ -12,7 +12,10 @@
 // the address and plays, that the mouse selects and moves (picking in the canvas), and that in
 // four-player chess (?game=four-player) a keyboard move is answered by three computers with no
 // main-thread task over 200 ms once the board is drawn, and that a scene of its introduction opens
-// from the address and is played with the keyboard. Prints the timings as one JSON line.
+// from the address and is played with the keyboard; that the analysis (?analysis=on) finds the
+// native search's best move in its worker, and that a mate puzzle (?puzzle=N) is solved with the
+// keyboard and the finished game reviewed by the engine in its worker (?review=on) as natively.
+// Prints the timings as one JSON line.
 
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
@@ -537,7 +540,33 @@ try {
   check(analysed.errors.length === 0, `console errors: ${analysed.errors.join(" | ")}`);
   await analysed.page.close();
 
-  // 6c. A mate puzzle from its link (`?puzzle=N`): the set's first mate in one with White to
+  // 6c. The four-player analysis (`?game=four-player&analysis=on`): the start of a Free-for-all
+  // searched for Red in a worker of its own, its best move the native engine's for the same
+  // search.
+  const crossAnalysed = await openPage(context, "?game=four-player&analysis=on");
+  await crossAnalysed.page.waitForFunction(() => document.getElementById("status").dataset.analysisBest, null, {
+    timeout: 240_000,
+  });
+  const crossFound = await crossAnalysed.page.evaluate(() => ({ ...document.getElementById("status").dataset }));
+  results.fourPlayerAnalysis = {
+    best: crossFound.analysisBest,
+    depth: Number(crossFound.analysisDepth),
+    thought: crossFound.analysisThought,
+  };
+  check(crossFound.analysisThought === "worker", `the four-player analysis searched in its worker: ${crossFound.analysisThought}`);
+  if (nativeEngine) {
+    const native = execFileSync(nativeEngine, ["four-player", "bestmove", "--rules", "ffa", "--nodes", "1000000"], { encoding: "utf8" });
+    results.fourPlayerAnalysis.native = native.trim().split("\n").pop().replace(/^bestmove /, "");
+    check(
+      results.fourPlayerAnalysis.best === results.fourPlayerAnalysis.native,
+      `the four-player analysis' best move ${results.fourPlayerAnalysis.best} is the native search's ${results.fourPlayerAnalysis.native}`,
+    );
+  }
+  fs.writeFileSync(path.join(artefacts, "browser-four-player-analysis.png"), await crossAnalysed.page.screenshot());
+  check(crossAnalysed.errors.length === 0, `console errors: ${crossAnalysed.errors.join(" | ")}`);
+  await crossAnalysed.page.close();
+
+  // 6d. A mate puzzle from its link (`?puzzle=N`): the set's first mate in one with White to
   // move, solved with the keyboard, the solver's verdict shown and the puzzle rating moved.
   const puzzleLines = fs.readFileSync(new URL("../assets/puzzles/fourfold.txt", import.meta.url), "utf8")
     .split("\n")
@@ -548,7 +577,8 @@ try {
   });
   check(puzzleIndex >= 0, "the set has a mate in one with White to move");
   const [, solution] = puzzleLines[puzzleIndex].split(";");
-  const puzzle = await openPage(context, `?game=4d&puzzle=${puzzleIndex + 1}`);
+  // `&review=on`: the engine reviews the finished game at once, in its own worker.
+  const puzzle = await openPage(context, `?game=4d&puzzle=${puzzleIndex + 1}&review=on`);
   await puzzle.page.waitForFunction((n) => document.getElementById("status").dataset.puzzle === String(n), puzzleIndex + 1, {
     timeout: 60_000,
   });
@@ -563,6 +593,27 @@ try {
   const verdict = await puzzle.page.evaluate(() => document.getElementById("status").dataset.puzzleMessage);
   results.puzzle = { number: puzzleIndex + 1, solution, verdict };
   check(verdict.startsWith("Solved!") && verdict.includes("Your puzzle rating"), `the puzzle was solved: ${verdict}`);
+  // The engine's review of the finished game (the puzzle's one move), worked out in the review's
+  // Web Worker: what each move lost, as the native `review` finds it.
+  await puzzle.page.waitForFunction(() => document.getElementById("status").dataset.reviewThought, null, {
+    timeout: 120_000,
+  });
+  results.review = await puzzle.page.evaluate(() => {
+    const status = document.getElementById("status").dataset;
+    return { losses: status.review, thought: status.reviewThought, moves: status.moves };
+  });
+  check(results.review.thought === "worker", `the review was worked out in its worker: ${results.review.thought}`);
+  check(results.review.losses.split(" ").length === 1, `one loss for the puzzle's one move: ${results.review.losses}`);
+  if (nativeEngine) {
+    const [fen] = puzzleLines[puzzleIndex].split(";");
+    const native = execFileSync(nativeEngine, ["review", "--fen", fen, "--moves", results.review.moves], { encoding: "utf8" });
+    results.review.native = native
+      .split("\n")
+      .filter((line) => /^\d+ /.test(line))
+      .map((line) => line.split(" ")[2])
+      .join(" ");
+    check(results.review.losses === results.review.native, `the review ${results.review.losses} is the native ${results.review.native}`);
+  }
   fs.writeFileSync(path.join(artefacts, "browser-puzzle.png"), await puzzle.page.screenshot());
   check(puzzle.errors.length === 0, `console errors: ${puzzle.errors.join(" | ")}`);
   await puzzle.page.close();

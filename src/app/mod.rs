@@ -77,10 +77,12 @@ pub struct Launch {
     pub four_player_arrows: Vec<(crate::four_player::Square, crate::four_player::Square)>,
     /// Four-player chess: an introduction scene to open (`02-points`).
     pub four_player_scene: Option<String>,
-    /// The 4D game opens with *Analysis* on (`?analysis=on`).
+    /// Both games open with *Analysis* on (`?analysis=on`).
     pub analysis: bool,
     /// A mate puzzle to open: its place in the set, from 0 (`?puzzle=1` is the first).
     pub puzzle: Option<usize>,
+    /// The engine reviews every finished 4D game unasked (`?review=on`).
+    pub review: bool,
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -285,8 +287,18 @@ pub fn run(launch: Launch) -> Result<(), String> {
         );
     }
     if launch.analysis {
-        app.add_systems(Startup, |mut analysis: ResMut<fourfold::analysis::Analysis>| {
-            analysis.enabled = true;
+        app.add_systems(
+            Startup,
+            |mut analysis: ResMut<fourfold::analysis::Analysis>,
+             mut cross: ResMut<four_player::analysis::CrossAnalysis>| {
+                analysis.enabled = true;
+                cross.enabled = true;
+            },
+        );
+    }
+    if launch.review {
+        app.add_systems(Startup, |mut review: ResMut<fourfold::engine_review::EngineReview>| {
+            review.automatic = true;
         });
     }
     if let Some(notice) = launch.notice {

@@ -61,6 +61,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             super::engine_commands::selfplay(&options)
         }
         Command::Bench { nodes } => super::engine_commands::bench(nodes),
+        Command::Review { game, nodes } => super::engine_commands::review(&game.game()?, nodes),
         Command::FourPlayer { command } => super::four_player::execute(command),
         Command::Rating { profile, last } => rating(profile, last),
         Command::Puzzles { verify, build, seed } => {

@@ -1,8 +1,8 @@
-//! `bestmove`, `selfplay` and `bench`: the computer opponent from the command line.
+//! `bestmove`, `review`, `selfplay` and `bench`: the computer opponent from the command line.
 
 use crate::engine::SlicedPlayer;
 use crate::engine::limits::StdClock;
-use crate::engine::{Limits, StopFlag};
+use crate::engine::{Limits, NoClock, StopFlag};
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
 use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
@@ -283,6 +283,45 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             r.volatility
         );
     }
+    Ok(())
+}
+
+/// The engine's review of `game`: what each move lost, and the costliest ones.
+pub fn review(game: &Game, nodes: u64) -> Result<(), String> {
+    use crate::fourfold::ai::review::Reviewer;
+    let mut reviewer = Reviewer::new(game, nodes);
+    let review = loop {
+        if let Some(review) = reviewer.step(u64::MAX, &NoClock, &StopFlag::new()) {
+            break review;
+        }
+    };
+    let mut position = game.start().clone();
+    let mut named = Vec::new();
+    for (ply, &mv) in game.moves().iter().enumerate() {
+        let text = format_move(&position, mv);
+        let mark = review.mark(ply);
+        let loss = review.losses[ply];
+        if mark.is_empty() {
+            say!("{} {text} {loss}", ply + 1);
+        } else {
+            say!("{} {text} {loss} {mark}", ply + 1);
+        }
+        named.push(format!("{text}{mark}"));
+        position.make(mv);
+    }
+    let worst: Vec<String> = review
+        .worst(3)
+        .iter()
+        .map(|&ply| format!("{} {}", ply + 1, named[ply]))
+        .collect();
+    say!(
+        "costliest {}",
+        if worst.is_empty() {
+            "none".to_string()
+        } else {
+            worst.join(", ")
+        }
+    );
     Ok(())
 }
 

@@ -85,6 +85,15 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
     },
+    /// Review a game with the engine, as the game's *Review with the engine* does: one line a
+    /// move, `<ply> <move> <centipawns lost> [? or ??]`, then the costliest moves.
+    Review {
+        #[command(flatten)]
+        game: GameSoFar,
+        /// Nodes searched in each position (the game's review searches 100,000).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+        nodes: u64,
+    },
     /// Play computer levels against each other and rate them.
     Selfplay {
         /// The first-named level (results are from its point of view); `reference` is the 2-ply

@@ -277,3 +277,62 @@ fn a_tempting_wrong_move_is_explained_and_again_starts_over() {
     assert!(app.world().resource::<CrossLesson>().scene.is_none());
     assert_eq!(table(&app).lesson_seat, None);
 }
+
+/// Analysis: the engine's view of the position shown, off the frame — the mate in one for Red
+/// (the box for Blue), its arrow in Red's colour — and, once the game moves on, a new search of
+/// the new position for the new seat to move.
+#[test]
+fn analysis_finds_the_mate_on_the_cross_board_and_follows_the_game() {
+    use tesseract_chess::app::four_player::analysis::{CrossAnalysis, evaluation};
+    let position = super::four_player::box_for_blue(Seat::Red, Seat::Red, &[]);
+    let game = Game::new(Rules::TEAMS, position);
+    let mut app = app_in(Mode::FourPlayer, Some(Table::new(game, [Sitter::Human; 4])));
+    app.world_mut().resource_mut::<CrossAnalysis>().enabled = true;
+    let wait_for_analysis = |app: &mut App| {
+        let began = Instant::now();
+        loop {
+            app.update();
+            let world = app.world();
+            if world
+                .resource::<CrossAnalysis>()
+                .current(world.resource::<Table>())
+                .is_some()
+            {
+                return;
+            }
+            assert!(began.elapsed() < Duration::from_secs(120), "the analysis ends");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    wait_for_analysis(&mut app);
+    let analysis = app.world().resource::<CrossAnalysis>();
+    let found = analysis.current(table(&app)).unwrap();
+    assert_eq!(
+        found.result.pv.first().map(String::as_str),
+        Some("Rd4-a4"),
+        "{:?}",
+        found.result.pv
+    );
+    assert_eq!(evaluation(found), "Red and Yellow mate within 1 turn");
+    let (seat, best) = analysis.best_move(table(&app)).expect("an arrow");
+    assert_eq!((seat, best.from, best.to), (Seat::Red, sq("d4"), sq("a4")));
+    // Off: no arrow. On again, and Red plays another move: Blue's position is searched.
+    app.world_mut().resource_mut::<CrossAnalysis>().enabled = false;
+    assert!(app.world().resource::<CrossAnalysis>().best_move(table(&app)).is_none());
+    app.world_mut().resource_mut::<CrossAnalysis>().enabled = true;
+    let other = table(&app)
+        .game
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|mv| mv.to != sq("a4") && mv.from != sq("d4"))
+        .expect("another move");
+    send(&mut app, TableIntent::Activate(other.from));
+    send(&mut app, TableIntent::Activate(other.to));
+    assert_eq!(table(&app).game.position().turn, Seat::Blue);
+    wait_for_analysis(&mut app);
+    let analysis = app.world().resource::<CrossAnalysis>();
+    let (seat, best) = analysis.best_move(table(&app)).expect("an arrow");
+    assert_eq!(seat, Seat::Blue);
+    assert!(table(&app).game.legal_moves().contains(&best));
+}

@@ -1,8 +1,9 @@
 //! Four-player chess in the app: the table (the game, who sits where, selection and review),
 //! the mirror entities of the cross board and their looks, the camera behind the player's seat,
 //! checks and arrows drawn over the board, keys and pointer, the computer seats' turns, the
-//! introduction's scenes and the panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
+//! engine's analysis, the introduction's scenes and the panels. Every system runs only in `Mode::FourPlayer`; the board's entities go when it is left.
 
+pub mod analysis;
 pub mod arrows;
 pub mod framebench;
 pub mod input;
@@ -30,6 +31,7 @@ pub fn logic_plugin(app: &mut App) {
         input::plugin,
         turns::plugin,
         lesson::plugin,
+        analysis::plugin,
     ));
 }
 

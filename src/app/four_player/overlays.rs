@@ -1,6 +1,6 @@
 //! Lines over the cross board: every check, from each checking piece to the king in the checker's
 //! colour; the arrows players draw (a right-drag from one square to another, as chess.com's
-//! teammates do) and a computer partner's plan; a ring round the keyboard's focus square, so a
+//! teammates do), a computer partner's plan and the analysis' best move; a ring round the keyboard's focus square, so a
 //! piece standing on it never hides it.
 
 use bevy::prelude::*;
@@ -24,6 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
                 warm_the_line_pipelines.run_if(|warmed: Res<LinesWarmed>| warmed.0 < WARM_FRAMES),
                 draw_checks,
                 draw_arrows,
+                draw_analysis,
                 ring_the_focus,
             )
                 .after(crate::app::AppSystems::Mirror)
@@ -101,6 +102,19 @@ fn draw_arrow(gizmos: &mut Gizmos, arrow: &Arrow) {
 fn draw_arrows(arrows: Res<Arrows>, mut gizmos: Gizmos) {
     for arrow in &arrows.arrows {
         draw_arrow(&mut gizmos, arrow);
+    }
+}
+
+/// The analysis' best move, in the colour of the seat that would play it, darker than a partner's
+/// plan.
+fn draw_analysis(table: Res<Table>, analysis: Res<super::analysis::CrossAnalysis>, mut gizmos: Gizmos) {
+    if let Some((seat, mv)) = analysis.best_move(&table) {
+        let arrow = Arrow {
+            from: mv.from,
+            to: mv.to,
+            colour: seat_colour(seat).mix(&Color::BLACK, 0.25),
+        };
+        draw_arrow(&mut gizmos, &arrow);
     }
 }
 

@@ -13,7 +13,7 @@ use crate::four_player::{RuleKind, Seat, Square};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
-        (write_status, write_focus).run_if(in_state(crate::app::Mode::FourPlayer)),
+        (write_status, write_focus, write_analysis).run_if(in_state(crate::app::Mode::FourPlayer)),
     );
 }
 
@@ -73,6 +73,27 @@ fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Lo
         let _ = element.set_attribute("data-last-think", &thought.describe());
     }
     *written = Some(key);
+}
+
+/// `#status`'s `data-analysis-best` (the analysis' best move for the position shown, as PGN4
+/// writes it), `data-analysis-depth` and `data-analysis-thought` (`worker`, `whole`, `slices …`),
+/// once found; written when they change.
+fn write_analysis(
+    table: Res<Table>,
+    analysis: Res<super::analysis::CrossAnalysis>,
+    mut written: Local<Option<(u64, u32)>>,
+) {
+    let Some(found) = analysis.current(&table) else { return };
+    let what = (table.generation, found.result.depth);
+    if *written == Some(what) {
+        return;
+    }
+    let Some(element) = element("status") else { return };
+    let best = found.result.pv.first().map_or("", String::as_str);
+    let _ = element.set_attribute("data-analysis-best", best);
+    let _ = element.set_attribute("data-analysis-depth", &found.result.depth.to_string());
+    let _ = element.set_attribute("data-analysis-thought", &found.thought.describe());
+    *written = Some(what);
 }
 
 /// What `#focus` shows depends on: the table (its generation), the focus, the selection and the

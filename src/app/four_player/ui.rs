@@ -90,6 +90,7 @@ struct PanelExtras<'w> {
     mode: ResMut<'w, NextState<Mode>>,
     lesson: Res<'w, CrossLesson>,
     lesson_intents: MessageWriter<'w, LessonIntent>,
+    analysis: ResMut<'w, super::analysis::CrossAnalysis>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -112,6 +113,7 @@ fn panels(
         mut mode,
         lesson,
         mut lesson_intents,
+        mut analysis,
     } = more;
     let ctx = contexts.ctx_mut()?.clone();
     side_panels(
@@ -127,6 +129,7 @@ fn panels(
                 super::lesson::panel(ui, &lesson, &mut lesson_intents);
                 ui.separator();
                 actions(ui, &table, &mut thinking, &mut form, &mut intents);
+                super::analysis::section(ui, &mut analysis, &table);
                 ui.separator();
                 seats(ui, &table);
                 ui.separator();

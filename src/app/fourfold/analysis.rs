@@ -42,15 +42,8 @@ impl Thinker for AnalysisThinker {
 
     /// In the browser, the analysis worker searches it whole, as natively (`worker::Desk`).
     fn remote_request(&self) -> Option<String> {
-        let request = crate::worker::Request {
-            game: crate::worker::GameKind::Fourfold,
-            level: String::new(),
-            seed: 0,
-            record: crate::fourfold::rules::pgn::export(&self.game, &[]),
-            clock: None,
-            analysis: Some(ANALYSIS_NODES),
-        };
-        Some(request.to_text())
+        let study = crate::worker::Study::Analysis(ANALYSIS_NODES);
+        Some(crate::worker::Request::study(&self.game, study).to_text())
     }
 
     fn remote_answer(&self, reply: &str) -> Result<SearchResult, String> {

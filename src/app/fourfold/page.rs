@@ -14,7 +14,8 @@ use crate::app::Launch;
 use crate::app::shell::camera::MainCamera;
 use crate::fourfold::rules::{Position, Square, lan};
 
-/// The start the page's address asks for (`?analysis=on` turns the analysis on): `?fen=<FEN4D>` plays from a position, `?scene=<name>`
+/// The start the page's address asks for (`?analysis=on` turns the analysis on, `?review=on` the
+/// engine's review of each finished game): `?fen=<FEN4D>` plays from a position, `?scene=<name>`
 /// opens a tutorial scene (with `?game=four-player`, one of the four-player introduction's) (as
 /// `--fen` and `--scene` do natively), `?level=<name>` picks the
 /// computer's level. A bad FEN4D or level is reported in the game, which starts normally instead.
@@ -48,8 +49,10 @@ pub fn launch_from_address() -> Launch {
             Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
         }
     }
-    // `?analysis=on` opens the 4D game with its analysis on (a link to a position to study).
+    // `?analysis=on` opens either game with its analysis on (a link to a position to study).
     launch.analysis = params.get("analysis").is_some_and(|v| v == "on");
+    // `?review=on`: the engine reviews each finished game unasked.
+    launch.review = params.get("review").is_some_and(|v| v == "on");
     // `?puzzle=N` opens the N-th mate puzzle (as `tesseract-chess puzzles` lists them).
     if let Some(number) = params.get("puzzle") {
         match number.parse::<usize>() {
@@ -71,7 +74,8 @@ pub(crate) fn plugin(app: &mut App) {
         Last,
         (
             mark_first_frame.run_if(run_once),
-            (write_status, write_focus, write_analysis, write_puzzle).run_if(in_state(crate::app::Mode::Fourfold)),
+            (write_status, write_focus, write_analysis, write_puzzle, write_review)
+                .run_if(in_state(crate::app::Mode::Fourfold)),
         ),
     );
 }
@@ -201,6 +205,29 @@ fn write_puzzle(mode: Res<super::puzzles::PuzzleMode>, mut written: Local<Option
     let number = now.0.map_or(String::new(), |i| (i + 1).to_string());
     let _ = element.set_attribute("data-puzzle", &number);
     let _ = element.set_attribute("data-puzzle-message", now.1.as_deref().unwrap_or(""));
+    *written = Some(now);
+}
+
+/// `#status`'s `data-review` (what each move of the game on the board lost, in centipawns,
+/// space-separated, once the engine's review is there) and `data-review-thought` (where it was
+/// worked out: `worker`, `slices …`). Written when the review changes.
+fn write_review(
+    play: Res<Play>,
+    review: Res<super::engine_review::EngineReview>,
+    mut written: Local<Option<(String, String)>>,
+) {
+    let losses = review.of(&play).map_or(String::new(), |done| {
+        let words: Vec<String> = done.losses.iter().map(i32::to_string).collect();
+        words.join(" ")
+    });
+    let thought = review.thought(&play).map_or(String::new(), |t| t.describe());
+    let now = (losses, thought);
+    if written.as_ref() == Some(&now) {
+        return;
+    }
+    let Some(element) = element("status") else { return };
+    let _ = element.set_attribute("data-review", &now.0);
+    let _ = element.set_attribute("data-review-thought", &now.1);
     *written = Some(now);
 }
 
