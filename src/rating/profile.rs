@@ -3,6 +3,7 @@
 //! write); a profile that cannot be read is moved aside as a backup and reported, never
 //! overwritten silently.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,21 @@ pub struct Profile {
     /// The puzzles tried (their FEN4D), so the next one is new.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub puzzles_tried: Vec<String>,
+    /// Each tried puzzle's own rating (by FEN4D), moved by the player's results as lichess moves
+    /// a puzzle's by its solvers': solved, it loses points; failed, it gains them. A puzzle not
+    /// here has the set's rating.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub puzzle_ratings: BTreeMap<String, Rating>,
+}
+
+/// A puzzle's rating before anyone tried it: the set's estimate, with the deviation of a
+/// computer level's (it is an estimate, not a guess).
+pub fn puzzle_start(set_rating: u32) -> Rating {
+    Rating {
+        rating: f64::from(set_rating),
+        deviation: 80.0,
+        volatility: 0.06,
+    }
 }
 
 /// A rated game in progress and its opponent's rating.
@@ -62,6 +78,7 @@ impl Default for Profile {
             unfinished: None,
             puzzle_rating: Rating::START,
             puzzles_tried: Vec::new(),
+            puzzle_ratings: BTreeMap::new(),
         }
     }
 }
@@ -129,16 +146,27 @@ impl Profile {
         self.games.push(game);
     }
 
-    /// Records a puzzle tried: solved is a win against its rating, anything else a loss.
-    pub fn record_puzzle(&mut self, fen: String, puzzle_rating: u32, solved: bool) {
-        let puzzle = Rating {
-            rating: f64::from(puzzle_rating),
-            // A puzzle's rating is a fixed estimate: a small deviation, as for a level.
-            deviation: 80.0,
-            volatility: 0.06,
+    /// A puzzle's rating now: as the player's results moved it, else the set's (`set_rating`).
+    pub fn puzzle_rating_of(&self, fen: &str, set_rating: u32) -> Rating {
+        self.puzzle_ratings
+            .get(fen)
+            .copied()
+            .unwrap_or_else(|| puzzle_start(set_rating))
+    }
+
+    /// Records a puzzle tried: solved is a win against its rating, anything else a loss; the
+    /// puzzle's own rating moves the other way, against the player's rating before the try.
+    pub fn record_puzzle(&mut self, fen: String, set_rating: u32, solved: bool) {
+        let puzzle = self.puzzle_rating_of(&fen, set_rating);
+        let player = self.puzzle_rating;
+        let (result, puzzles_result) = if solved {
+            (GameResult::Win, GameResult::Loss)
+        } else {
+            (GameResult::Loss, GameResult::Win)
         };
-        let result = if solved { GameResult::Win } else { GameResult::Loss };
-        self.puzzle_rating = self.puzzle_rating.after_period(&[(puzzle, result)]);
+        self.puzzle_rating = player.after_period(&[(puzzle, result)]);
+        self.puzzle_ratings
+            .insert(fen.clone(), puzzle.after_period(&[(player, puzzles_result)]));
         if !self.puzzles_tried.contains(&fen) {
             self.puzzles_tried.push(fen);
         }
@@ -189,6 +217,11 @@ impl Profile {
         }
         for (i, game) in self.games.iter().enumerate() {
             check_game(game).map_err(|why| format!("game {}: {why}", i + 1))?;
+        }
+        for (fen, rating) in &self.puzzle_ratings {
+            rating
+                .check()
+                .map_err(|why| format!("the rating of puzzle {fen}: {why}"))?;
         }
         Ok(())
     }

@@ -953,6 +953,13 @@ mod puzzles {
         assert!(solved.games.is_empty(), "a puzzle is not a game");
         let message = app.world().resource::<PuzzleMode>().message.clone().unwrap();
         assert!(message.starts_with("Solved!"), "{message}");
+        // Solved, the puzzle's own rating fell, and the message says by how much.
+        let moved = solved.puzzle_rating_of(&puzzle.position.to_fen(), puzzle.rating).rating;
+        assert!(moved < f64::from(puzzle.rating), "{moved}");
+        assert!(
+            message.ends_with(&format!("The puzzle's: {} → {moved:.0}.", puzzle.rating)),
+            "{message}"
+        );
 
         // The next one is another puzzle; a wrong first move is refuted and costs rating.
         next_puzzle(&mut app);

@@ -228,11 +228,24 @@ fn puzzles_move_their_own_rating_and_an_older_profile_reads_without_one() {
         panic!("an older profile reads")
     };
     assert_eq!((profile.rating.rating, profile.puzzle_rating), (1612.0, Rating::START));
+    assert_eq!(
+        profile.puzzle_rating_of("fen one", 1500).rating,
+        1500.0,
+        "untried: the set's rating"
+    );
     profile.record_puzzle("fen one".into(), 1500, true);
     let after_win = profile.puzzle_rating.rating;
     assert!(after_win > 1500.0);
+    // Solved, the puzzle loses points (less than the player gains: its deviation is smaller).
+    let puzzle_after_win = profile.puzzle_rating_of("fen one", 1500).rating;
+    assert!(puzzle_after_win < 1500.0 && 1500.0 - puzzle_after_win < after_win - 1500.0);
     profile.record_puzzle("fen one".into(), 1500, false);
     assert!(profile.puzzle_rating.rating < after_win);
+    assert!(
+        profile.puzzle_rating_of("fen one", 1500).rating > puzzle_after_win,
+        "failed, it gains"
+    );
+    assert_eq!(profile.puzzle_rating_of("fen two", 1700).rating, 1700.0);
     assert_eq!(profile.puzzles_tried, ["fen one"], "a puzzle is listed once");
     assert_eq!(profile.rating.rating, 1612.0, "the game rating is untouched");
     profile.save(&path).unwrap();
@@ -250,4 +263,17 @@ fn puzzles_move_their_own_rating_and_an_older_profile_reads_without_one() {
         panic!("a zero deviation must be refused")
     };
     assert!(problem.contains("puzzle rating: deviation 0"), "{problem}");
+    std::fs::write(
+        &path,
+        "(rating: (rating: 1500.0, deviation: 350.0, volatility: 0.06), games: [], \
+         puzzle_ratings: {\"fen one\": (rating: 1500.0, deviation: -1.0, volatility: 0.06)})",
+    )
+    .unwrap();
+    let Loaded::Recovered { problem, .. } = Profile::load(&path).unwrap() else {
+        panic!("a negative deviation must be refused")
+    };
+    assert!(
+        problem.contains("the rating of puzzle fen one: deviation -1"),
+        "{problem}"
+    );
 }

@@ -1,7 +1,8 @@
 //! The puzzle mode: the next puzzle for the player's puzzle rating goes on the board (an unrated
 //! study, the player moving for the side to move), each of the player's moves is judged by
 //! `fourfold::puzzles::attempt` and the other side's answer played at once; a solved puzzle is
-//! a win against its rating and a failed one a loss, saved in the profile. A wrong move is
+//! a win against its rating and a failed one a loss, saved in the profile, and the puzzle's own
+//! rating moves the other way. A wrong move is
 //! answered by the reply that refutes it, and the solution is shown.
 
 use bevy::prelude::*;
@@ -102,10 +103,11 @@ fn take_actions(
                 let index = match action {
                     PuzzleAction::Open(index) => *index,
                     _ => {
-                        let (rating, tried) = store.as_ref().map_or((1500.0, Vec::new()), |s| {
-                            (s.profile.puzzle_rating.rating, s.profile.puzzles_tried.clone())
-                        });
-                        let Some(index) = next_for(&mode.set, rating, &tried) else {
+                        let default = crate::rating::Profile::default();
+                        let profile = store.as_ref().map_or(&default, |s| &s.profile);
+                        let rating_of = |p: &Puzzle| profile.puzzle_rating_of(&p.position.to_fen(), p.rating).rating;
+                        let rating = profile.puzzle_rating.rating;
+                        let Some(index) = next_for(&mode.set, rating_of, rating, &profile.puzzles_tried) else {
                             continue;
                         };
                         index
@@ -190,12 +192,15 @@ fn follow_moves(
     };
     active.over = true;
     if let Some(store) = store.as_mut() {
-        store
-            .profile
-            .record_puzzle(puzzle.position.to_fen(), puzzle.rating, solved);
+        let fen = puzzle.position.to_fen();
+        let before = store.profile.puzzle_rating_of(&fen, puzzle.rating).rating;
+        store.profile.record_puzzle(fen.clone(), puzzle.rating, solved);
         let after = store.profile.puzzle_rating.rating;
+        let moved = store.profile.puzzle_rating_of(&fen, puzzle.rating).rating;
         if let Some(message) = mode.message.as_mut() {
-            message.push_str(&format!(" Your puzzle rating: {after:.0}."));
+            message.push_str(&format!(
+                " Your puzzle rating: {after:.0}. The puzzle's: {before:.0} → {moved:.0}."
+            ));
         }
         if let Some(storage) = store.storage.as_ref()
             && let Err(e) = store.profile.save(storage.as_ref())
@@ -229,11 +234,16 @@ pub(super) fn section(
                 crate::fourfold::rules::Color::White => "White",
                 crate::fourfold::rules::Color::Black => "Black",
             };
+            // Its rating as the player's results moved it.
+            let rating = store.map_or(f64::from(puzzle.rating), |s| {
+                s.profile
+                    .puzzle_rating_of(&puzzle.position.to_fen(), puzzle.rating)
+                    .rating
+            });
             ui.label(format!(
-                "Puzzle {} of {} (rated {}): {side} to move mates in {}.",
+                "Puzzle {} of {} (rated {rating:.0}): {side} to move mates in {}.",
                 active.index + 1,
                 mode.set.len(),
-                puzzle.rating,
                 puzzle.mate_in()
             ));
         }

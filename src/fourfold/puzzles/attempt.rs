@@ -108,9 +108,10 @@ impl Attempt {
 }
 
 /// The puzzle for a player rated `rating`: of those not yet `tried` (by FEN4D), the one whose
-/// rating is nearest; once all were tried, the nearest of all.
-pub fn next_for(set: &[Puzzle], rating: f64, tried: &[String]) -> Option<usize> {
-    let distance = |i: &usize| (f64::from(set[*i].rating) - rating).abs() as u64;
+/// rating (`rating_of`: the set's, or as results moved it) is nearest; once all were tried, the
+/// nearest of all.
+pub fn next_for(set: &[Puzzle], rating_of: impl Fn(&Puzzle) -> f64, rating: f64, tried: &[String]) -> Option<usize> {
+    let distance = |i: &usize| (rating_of(&set[*i]) - rating).abs() as u64;
     let fresh = (0..set.len())
         .filter(|&i| !tried.contains(&set[i].position.to_fen()))
         .min_by_key(distance);
@@ -185,15 +186,26 @@ mod tests {
     #[test]
     fn the_next_puzzle_is_the_nearest_in_rating_not_yet_tried() {
         let set = set();
-        let first = next_for(&set, 0.0, &[]).unwrap();
+        let set_rating = |p: &Puzzle| f64::from(p.rating);
+        let first = next_for(&set, set_rating, 0.0, &[]).unwrap();
         assert_eq!(set[first].rating, set.iter().map(|p| p.rating).min().unwrap());
         let tried = vec![set[first].position.to_fen()];
-        let second = next_for(&set, 0.0, &tried).unwrap();
+        let second = next_for(&set, set_rating, 0.0, &tried).unwrap();
         assert_ne!(second, first);
         let all: Vec<String> = set.iter().map(|p| p.position.to_fen()).collect();
         assert_eq!(
-            next_for(&set, 5_000.0, &all).map(|i| set[i].rating),
+            next_for(&set, set_rating, 5_000.0, &all).map(|i| set[i].rating),
             set.iter().map(|p| p.rating).max()
         );
+        // A puzzle whose rating moved (failed by many, now 3,000) is the one for a strong player.
+        let hardest = set.len() / 2;
+        let moved = |p: &Puzzle| {
+            if *p == set[hardest] {
+                3_000.0
+            } else {
+                f64::from(p.rating)
+            }
+        };
+        assert_eq!(next_for(&set, moved, 2_900.0, &[]), Some(hardest));
     }
 }
