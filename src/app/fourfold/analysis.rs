@@ -245,13 +245,24 @@ fn analyse(mut analysis: ResMut<Analysis>, play: Res<Play>, view: Res<GameView>)
     }
 }
 
-/// The evaluation from White's side: `+1.25`, or `White mates in 3`.
-fn evaluation(found: &Found) -> String {
-    let white_score = if found.to_move == Side::White {
+/// The analysis' score from White's side.
+pub fn white_score(found: &Found) -> i32 {
+    if found.to_move == Side::White {
         found.result.score
     } else {
         -found.result.score
-    };
+    }
+}
+
+/// What the analysis found of the position shown, when it is on (not while editing).
+pub fn shown_found<'a>(analysis: &'a Analysis, play: &Play, view: &GameView) -> Option<&'a Found> {
+    let on = analysis.enabled && !play.rated_in_progress() && view.editing.is_none();
+    analysis.best.current((play.generation, view.review)).filter(|_| on)
+}
+
+/// The evaluation from White's side: `+1.25`, or `White mates in 3`.
+fn evaluation(found: &Found) -> String {
+    let white_score = white_score(found);
     match mate_in(white_score) {
         Some(n) if n > 0 => format!("White mates in {n}"),
         Some(n) => format!("Black mates in {}", -n),

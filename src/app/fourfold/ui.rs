@@ -114,7 +114,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<ShowBoardNames>()
         .add_systems(
             EguiPrimaryContextPass,
-            (panels, axis_gizmo, draw_labels)
+            (panels, axis_gizmo, super::eval_bar::evaluation_bar, draw_labels)
                 .chain()
                 .run_if(in_state(crate::app::Mode::Fourfold)),
         );
