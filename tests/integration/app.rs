@@ -1206,3 +1206,59 @@ fn closing_the_editor_gives_the_board_back_to_the_game() {
     app.update();
     assert_eq!(shown_pieces(&mut app), expected_pieces(&app));
 }
+
+/// The analysis' best line, stepped through on the board with `]` and `[`: the pieces show the
+/// line's position ply by ply, the arrow is the line's next move from there, the game waits;
+/// Escape, or a click on the board, brings the position back.
+#[test]
+fn the_best_line_is_stepped_through_on_the_board_with_the_keys() {
+    use tesseract_chess::app::fourfold::analysis::{Analysis, Arrow};
+    // Black to move; White threatens the queen's mate.
+    let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 b 0 1").unwrap();
+    let mut app = two_players(start.clone());
+    app.world_mut().resource_mut::<Analysis>().enabled = true;
+    let began = Instant::now();
+    while app.world().resource::<Analysis>().best.found.is_none() {
+        assert!(began.elapsed() < Duration::from_secs(60), "the analysis ends");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let pv = app
+        .world()
+        .resource::<Analysis>()
+        .best
+        .found
+        .as_ref()
+        .unwrap()
+        .result
+        .pv
+        .clone();
+    assert!(pv.len() >= 2, "a line of two plies at least: {pv:?}");
+    let arrows = |app: &App| app.world().resource::<Analysis>().arrows(play(app), view(app));
+    assert_eq!(arrows(&app)[..2], [Arrow::Best(pv[0]), Arrow::Answer(pv[1])]);
+    // `]`: the first ply of the line on the board; the next arrow is the line's second move.
+    press(&mut app, &[KeyCode::BracketRight]);
+    let mut after_one = start.clone();
+    after_one.make(pv[0]);
+    assert_eq!(view(&app).shown_position(play(&app)), after_one);
+    assert_eq!(shown_pieces(&mut app), after_one.placements().collect::<Vec<_>>());
+    assert_eq!(arrows(&app).first(), Some(&Arrow::Best(pv[1])));
+    assert!(play(&app).game.moves().is_empty(), "the game itself waits");
+    assert!(view(&app).headline(play(&app)).contains("ply 1 of"));
+    press(&mut app, &[KeyCode::BracketRight]);
+    assert_eq!(view(&app).line.as_ref().map(|l| l.shown), Some(2));
+    // `[` back a ply; Escape back to the position; at the start `[` does nothing.
+    press(&mut app, &[KeyCode::BracketLeft]);
+    assert_eq!(view(&app).shown_position(play(&app)), after_one);
+    press(&mut app, &[KeyCode::Escape]);
+    assert_eq!(view(&app).line, None);
+    assert_eq!(view(&app).shown_position(play(&app)), start);
+    press(&mut app, &[KeyCode::BracketLeft]);
+    assert_eq!(view(&app).line, None);
+    // A click on the board while stepping brings the position back too.
+    press(&mut app, &[KeyCode::BracketRight]);
+    assert!(view(&app).line.is_some());
+    send(&mut app, Intent::Activate(sq("a1@00")));
+    assert_eq!(view(&app).line, None);
+    assert_eq!(shown_pieces(&mut app), start.placements().collect::<Vec<_>>());
+}

@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::state::{GameView, Play};
+use super::state::{GameView, Intent, Play};
 use crate::app::shell::turn_task::{Thinker, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::fourfold::ai::{Engine, IterativeDeepening, SearchResult, mate_in};
@@ -132,6 +132,34 @@ impl Probe {
     }
 }
 
+/// Which way to step through the analysis' best line on the board.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LineStep {
+    Forward,
+    Back,
+    /// Back to the position the line is of.
+    Leave,
+}
+
+/// The request that steps the board through the best line of the position shown: `None` when
+/// there is no line to step (the analysis off or still searching, or nothing to leave).
+pub fn step_line(analysis: &Analysis, play: &Play, view: &GameView, step: LineStep) -> Option<Intent> {
+    let shown = view.line.as_ref().map_or(0, |line| line.shown);
+    if step == LineStep::Leave {
+        return (shown > 0).then(|| Intent::ShowLine {
+            moves: Vec::new(),
+            shown: 0,
+        });
+    }
+    let found = shown_found(analysis, play, view)?;
+    let moves = found.result.pv.clone();
+    let next = match step {
+        LineStep::Forward => (shown + 1).min(moves.len()),
+        _ => shown.saturating_sub(1),
+    };
+    (next != shown).then_some(Intent::ShowLine { moves, shown: next })
+}
+
 /// An arrow the board draws for the analysis.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Arrow {
@@ -175,12 +203,14 @@ impl Analysis {
             return best.filter(|_| hinted).map(Arrow::Best).into_iter().collect();
         }
         let mut arrows = Vec::new();
+        // Stepping through the line: the next move from the position on the board.
+        let stepped = view.line.as_ref().map_or(0, |line| line.shown);
         if let Some(found) = self.best.current(key) {
-            let mut line = found.result.pv.iter().copied();
+            let mut line = found.result.pv.iter().copied().skip(stepped);
             arrows.extend(line.next().map(Arrow::Best));
             arrows.extend(line.next().map(Arrow::Answer));
         }
-        if let Some(found) = self.threat.current(key).filter(|_| self.threats) {
+        if let Some(found) = self.threat.current(key).filter(|_| self.threats && stepped == 0) {
             arrows.extend(found.result.pv.first().copied().map(Arrow::Threat));
         }
         arrows
@@ -270,8 +300,14 @@ fn evaluation(found: &Found) -> String {
     }
 }
 
-/// The analysis part of the side panel.
-pub(super) fn section(ui: &mut egui::Ui, analysis: &mut Analysis, play: &Play, view: &GameView) {
+/// The analysis part of the side panel; stepping through the best line asks `intents`.
+pub(super) fn section(
+    ui: &mut egui::Ui,
+    analysis: &mut Analysis,
+    play: &Play,
+    view: &GameView,
+    intents: &mut MessageWriter<Intent>,
+) {
     ui.add_enabled_ui(!play.rated_in_progress(), |ui| {
         ui.checkbox(&mut analysis.enabled, "Analysis (the engine's view of the board)")
             .on_disabled_hover_text("No help from the engine in a rated game.");
@@ -292,6 +328,24 @@ pub(super) fn section(ui: &mut egui::Ui, analysis: &mut Analysis, play: &Play, v
             let shown: Vec<&str> = found.line.iter().take(SHOWN_PLIES).map(String::as_str).collect();
             let more = if found.line.len() > SHOWN_PLIES { " …" } else { "" };
             ui.label(egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).small());
+            let stepped = view.line.as_ref().map_or(0, |line| line.shown);
+            let mut step = None;
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("On the board: ply {stepped} of {}", found.line.len())).small());
+                if ui.small_button("[ back").clicked() {
+                    step = Some(LineStep::Back);
+                }
+                if ui
+                    .small_button("forward ]")
+                    .on_hover_text("Plays the best line on the board, a ply at a time ([ and ] on the keyboard)")
+                    .clicked()
+                {
+                    step = Some(LineStep::Forward);
+                }
+            });
+            if let Some(intent) = step.and_then(|step| step_line(analysis, play, view, step)) {
+                intents.write(intent);
+            }
         }
         None if over => {
             ui.label("The game is over.");

@@ -2,8 +2,9 @@
 //! last focused square; further Tabs step through the squares), Enter or Space to select or move,
 //! arrows within a board (X, Y), Alt+arrows between boards (Z, W), Escape to clear the selection
 //! (and, with none, to leave the board). Off the board, ← and → step through the game's moves for
-//! review; Home and End jump to the start and back to the game. The board takes keys only while
-//! egui does not want the keyboard.
+//! review; Home and End jump to the start and back to the game. With the analysis on, `]` and `[`
+//! step through its best line on the board. The board takes keys only while egui does not want
+//! the keyboard.
 
 use bevy::prelude::*;
 
@@ -19,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ResetView>()
         .add_systems(
             Update,
-            (board_keys, view_keys)
+            (board_keys, view_keys, line_keys)
                 .in_set(crate::app::AppSystems::Input)
                 .run_if(board_has_the_keys)
                 .run_if(in_state(crate::app::Mode::Fourfold)),
@@ -108,6 +109,29 @@ fn board_keys(
     {
         intents.write(Intent::Edit(Edit::Erase(square)));
     }
+}
+
+/// With the analysis on, `]` plays its best line on the board a ply further, `[` a ply back,
+/// and Escape returns to the position it is of.
+fn line_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    play: Res<Play>,
+    view: Res<GameView>,
+    analysis: Option<Res<super::analysis::Analysis>>,
+    mut intents: MessageWriter<Intent>,
+) {
+    use super::analysis::{LineStep, step_line};
+    let Some(analysis) = analysis else { return };
+    let step = if keys.just_pressed(KeyCode::BracketRight) {
+        LineStep::Forward
+    } else if keys.just_pressed(KeyCode::BracketLeft) {
+        LineStep::Back
+    } else if keys.just_pressed(KeyCode::Escape) {
+        LineStep::Leave
+    } else {
+        return;
+    };
+    intents.write_batch(step_line(&analysis, &play, &view, step));
 }
 
 /// F flips between the flat boards and the tesseract; 1, 2, 3 turn the XW, YW, ZW planes a

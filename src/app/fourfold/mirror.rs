@@ -90,7 +90,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// set-up position's version (`GameView::shown_key`), and the markers' squares. Cleared when the mode is left (its entities go), so coming back rebuilds them.
 #[derive(Resource, Default)]
 struct Shown {
-    pieces: Option<(u64, Option<usize>, Option<u64>)>,
+    pieces: Option<super::state::ShownKey>,
     markers: Vec<(Square, bool)>,
 }
 
@@ -126,7 +126,7 @@ fn sync_pieces(
     // A move travels only when it was just played, not when a review starts or ends.
     let just_played = shown
         .pieces
-        .is_some_and(|(generation, _, _)| generation != play.generation);
+        .is_some_and(|(generation, ..)| generation != play.generation);
     shown.pieces = Some(now);
     let position = view.shown_position(&play);
     let mut wanted: std::collections::HashMap<Square, Piece> = position.placements().collect();

@@ -291,8 +291,22 @@ pub struct GameView {
     pub review: Option<usize>,
     /// A position being set up by hand, shown instead of the game (which waits).
     pub editing: Option<Editor>,
+    /// Stepping through the analysis' best line: the board shows the position that many plies
+    /// into it (the game waits, as under review).
+    pub line: Option<LinePreview>,
     /// The game generation this view was made for.
     generation: u64,
+}
+
+/// What the pieces on the board stand for (`GameView::shown_key`).
+pub type ShownKey = (u64, Option<usize>, Option<u64>, Option<usize>);
+
+/// The analysis' best line played on the board up to a ply: its moves from the position under
+/// it, and how many are shown (from 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinePreview {
+    pub moves: Vec<Move>,
+    pub shown: usize,
 }
 
 /// What a click or Enter on a square did.
@@ -312,19 +326,39 @@ impl GameView {
             self.clear_selection();
             self.review = None;
             self.editing = None;
+            self.line = None;
             self.generation = play.generation;
         }
     }
 
-    /// Whether the board shows the game as it stands: no review, no position being set up.
+    /// Whether the board shows the game as it stands: no review, no position being set up, no
+    /// line being stepped through.
     pub fn shows_the_game(&self) -> bool {
-        self.review.is_none() && self.editing.is_none()
+        self.review.is_none() && self.editing.is_none() && self.line.is_none()
     }
 
-    /// What the pieces on the board stand for: the game's generation, the ply under review and
-    /// the set-up position's version (the board rebuilds when it changes).
-    pub fn shown_key(&self, play: &Play) -> (u64, Option<usize>, Option<u64>) {
-        (play.generation, self.review, self.editing.as_ref().map(Editor::version))
+    /// What the pieces on the board stand for: the game's generation, the ply under review, the
+    /// set-up position's version and the plies of the analysis' line shown (the board rebuilds
+    /// when it changes).
+    pub fn shown_key(&self, play: &Play) -> ShownKey {
+        (
+            play.generation,
+            self.review,
+            self.editing.as_ref().map(Editor::version),
+            self.line.as_ref().map(|line| line.shown),
+        )
+    }
+
+    /// Shows the analysis' best line `moves` (from the position shown under it) up to `shown`
+    /// plies; 0, or no moves: the position itself again. Not while a position is set up.
+    pub fn show_line(&mut self, play: &Play, moves: Vec<Move>, shown: usize) {
+        self.follow(play);
+        if self.editing.is_some() {
+            return;
+        }
+        self.clear_selection();
+        let shown = shown.min(moves.len());
+        self.line = (shown > 0).then_some(LinePreview { moves, shown });
     }
 
     /// Carries out an editor's request (`Edit::Start` opens it on the position shown).
@@ -334,6 +368,7 @@ impl GameView {
             if self.editing.is_none() {
                 self.editing = Some(Editor::new(self.shown_position(play)));
                 self.review = None;
+                self.line = None;
                 self.clear_selection();
             }
             return;
@@ -364,6 +399,7 @@ impl GameView {
     pub fn review(&mut self, play: &Play, ply: Option<usize>) {
         self.follow(play);
         self.review = ply.filter(|&p| p < play.game.moves().len());
+        self.line = None;
         self.clear_selection();
     }
 
@@ -383,6 +419,13 @@ impl GameView {
         if self.editing.is_some() {
             return "Setting up a position".to_string();
         }
+        if let Some(line) = &self.line {
+            return format!(
+                "The analysis' line, ply {} of {} (Escape returns)",
+                line.shown,
+                line.moves.len()
+            );
+        }
         if let Some(ply) = self.review {
             return format!("Reviewing the position after ply {ply}");
         }
@@ -400,20 +443,31 @@ impl GameView {
         if self.editing.is_some() {
             return None;
         }
+        if let Some(line) = &self.line {
+            return line.moves.get(line.shown - 1).copied();
+        }
         let moves = play.game.moves();
         let shown = self.review.unwrap_or(moves.len());
         shown.checked_sub(1).and_then(|i| moves.get(i)).copied()
     }
 
-    /// The position on display: the game's, or an earlier one under review.
+    /// The position on display: the game's, or an earlier one under review, and the analysis'
+    /// line played on it as far as it is stepped.
     pub fn shown_position(&self, play: &Play) -> Position {
         if let Some(editor) = &self.editing {
             return editor.position().clone();
         }
-        match self.review {
+        let mut position = match self.review {
             Some(ply) => play.game.position_after(ply),
             None => play.game.position().clone(),
+        };
+        for &mv in self.line.iter().flat_map(|line| &line.moves[..line.shown]) {
+            if !position.is_legal(mv) {
+                break;
+            }
+            position.make(mv);
         }
+        position
     }
 
     /// What a square holds ("a1[0,0]: White rook") and, when the selected piece can move there,
@@ -515,6 +569,11 @@ pub enum Intent {
     /// An imported or saved game (its moves already validated), for two players to review or go on.
     LoadGame(Box<Game>),
     Review(Option<usize>),
+    /// Shows the analysis' best line on the board up to a ply (0: the position under it).
+    ShowLine {
+        moves: Vec<Move>,
+        shown: usize,
+    },
     /// The player asks to resign (a confirmation follows).
     Resign,
     /// The position editor: open it, change the position, close it.
@@ -703,6 +762,8 @@ fn apply_intents(
             other => other,
         };
         match intent {
+            // A click on the board while stepping through a line brings the position back.
+            Intent::Activate(_) if view.line.is_some() => view.line = None,
             Intent::Activate(square) => match view.activate(&mut play, &mut gate, square) {
                 Activation::Moved(Err(refused)) => {
                     out.notices.write(Notice(refused));
@@ -738,6 +799,7 @@ fn apply_intents(
             Intent::Review(_) if view.editing.is_some() => {}
             Intent::Review(ply) => view.review(&play, ply),
             Intent::Edit(edit) => view.edit(&play, edit),
+            Intent::ShowLine { moves, shown } => view.show_line(&play, moves, shown),
             Intent::ConfirmLeave | Intent::CancelLeave | Intent::Resign => {}
         }
         view.follow(&play);

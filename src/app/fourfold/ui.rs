@@ -230,7 +230,7 @@ fn panels(
                 motion.reduced = reduced;
             }
             ui.separator();
-            super::analysis::section(ui, &mut analysis, &play, &shown);
+            super::analysis::section(ui, &mut analysis, &play, &shown, &mut intents);
             ui.separator();
             readout(ui, &play, &shown, &hovered);
             if !in_scene {
@@ -611,7 +611,7 @@ fn view_controls(ui: &mut egui::Ui, view: &View, target: &mut ViewTarget, resets
         view.angles[2].to_degrees()
     ));
     ui.small(
-        "Keys: Tab to the board, arrows (Alt: across boards), Enter to move, Esc to leave; off the board ← → Home End review the game. F flat/tesseract, 1 2 3 turn XW YW ZW by 90° (Shift: back), 0 reset; right-drag orbits, wheel zooms.",
+        "Keys: Tab to the board, arrows (Alt: across boards), Enter to move, Esc to leave; off the board ← → Home End review the game; [ ] step the analysis' line. F flat/tesseract, 1 2 3 turn XW YW ZW by 90° (Shift: back), 0 reset; right-drag orbits, wheel zooms.",
     );
 }
 
