@@ -74,17 +74,12 @@ fn on_a_line(a: Square, b: Square) -> bool {
 }
 
 impl Position {
-    /// Who is in check, if it was worked out for the pieces and armies as they stand.
-    pub(super) fn checks_known(&self) -> Option<PerSeat<bool>> {
+    /// Who is in check (live opponents' attacks), when a Club move or start worked it out for
+    /// the pieces and armies as they stand; `None` otherwise (and under the other rule sets).
+    pub fn checked_seats(&self) -> Option<PerSeat<bool>> {
         let seen = &self.checks_seen;
         seen.checked
             .filter(|_| seen.pieces_key == self.pieces_key() && seen.frozen == self.frozen && seen.out == self.out)
-    }
-
-    /// Who is in check (live opponents' attacks), when a Club move or start worked it out for
-    /// the position as it stands; `None` otherwise (and under the other rule sets).
-    pub fn checked_seats(&self) -> Option<PerSeat<bool>> {
-        self.checks_known()
     }
 
     /// Remembers who is in check as the position stands (`None`: not known).
@@ -181,6 +176,6 @@ mod tests {
         assert_eq!(pos, other);
         assert_eq!(pos.checked_seats(), Some([true; 4]));
         pos.frozen[1] = true;
-        assert_eq!(pos.checks_known(), None, "another frozen set");
+        assert_eq!(pos.checked_seats(), None, "another frozen set");
     }
 }

@@ -36,7 +36,7 @@ impl Position {
     /// Whether `seat` is in check, from who was seen in check after the last move when that
     /// still holds (`checks_seen`).
     fn club_in_check(&self, rules: Rules, seat: Seat) -> bool {
-        match self.checks_known() {
+        match self.checked_seats() {
             Some(checked) => checked[seat.index()],
             None => self.in_check(rules, seat),
         }

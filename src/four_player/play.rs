@@ -112,7 +112,7 @@ impl Position {
         let mover = self.turn;
         let mut undo = self.undo_point();
         let checks_before = match rules.kind {
-            RuleKind::Club => self.checks_known(),
+            RuleKind::Club => self.checked_seats(),
             _ => None,
         };
         let moved = self.make_move(rules, mv);

@@ -364,8 +364,8 @@ impl GameView {
     /// Carries out an editor's request (`Edit::Start` opens it on the position shown).
     pub fn edit(&mut self, play: &Play, edit: Edit) {
         self.follow(play);
-        if let Edit::Start = edit {
-            if self.editing.is_none() {
+        if self.editing.is_none() {
+            if edit == Edit::Start {
                 self.editing = Some(Editor::new(self.shown_position(play)));
                 self.review = None;
                 self.line = None;
@@ -375,6 +375,7 @@ impl GameView {
         }
         let Some(editor) = self.editing.as_mut() else { return };
         match edit {
+            // Already open.
             Edit::Start => {}
             Edit::Stop => self.editing = None,
             Edit::Brush(brush) => editor.brush = brush,
