@@ -988,6 +988,16 @@ mod puzzles {
     }
 }
 
+/// Updates the app until `done` holds (a background search has answered); fails after a minute.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let began = Instant::now();
+    while !done(app) {
+        assert!(began.elapsed() < Duration::from_secs(60), "{what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 /// Analysis: the engine's best line for what the board shows, off the frame, and the arrows of
 /// its best move; another position shown is searched again.
 #[test]
@@ -997,12 +1007,9 @@ fn analysis_finds_the_mate_on_the_board_and_follows_the_game() {
     let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 w 0 1").unwrap();
     let mut app = two_players(start);
     app.world_mut().resource_mut::<Analysis>().enabled = true;
-    let began = Instant::now();
-    while app.world().resource::<Analysis>().best.found.is_none() {
-        assert!(began.elapsed() < Duration::from_secs(60), "the analysis ends");
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    update_until(&mut app, "the analysis ends", |app| {
+        app.world().resource::<Analysis>().best.found.is_some()
+    });
     let analysis = app.world().resource::<Analysis>();
     let found = analysis.best.found.as_ref().unwrap();
     assert!(
@@ -1037,12 +1044,9 @@ fn the_threat_is_the_opponents_best_move_if_the_player_passed() {
         analysis.enabled = true;
         analysis.threats = true;
     }
-    let began = Instant::now();
-    while app.world().resource::<Analysis>().threat.found.is_none() {
-        assert!(began.elapsed() < Duration::from_secs(60), "the threat is found");
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    update_until(&mut app, "the threat is found", |app| {
+        app.world().resource::<Analysis>().threat.found.is_some()
+    });
     let arrows = app.world().resource::<Analysis>().arrows(play(&app), view(&app));
     let Some(&Arrow::Threat(threat)) = arrows.iter().find(|a| matches!(a, Arrow::Threat(_))) else {
         panic!("no threat arrow: {arrows:?}")
@@ -1217,12 +1221,9 @@ fn the_best_line_is_stepped_through_on_the_board_with_the_keys() {
     let start = Position::from_fen("4/4/4/k1K1|4/4/2Q1/4|4/4/4/4|4/4/4/4 b 0 1").unwrap();
     let mut app = two_players(start.clone());
     app.world_mut().resource_mut::<Analysis>().enabled = true;
-    let began = Instant::now();
-    while app.world().resource::<Analysis>().best.found.is_none() {
-        assert!(began.elapsed() < Duration::from_secs(60), "the analysis ends");
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    update_until(&mut app, "the analysis ends", |app| {
+        app.world().resource::<Analysis>().best.found.is_some()
+    });
     let pv = app
         .world()
         .resource::<Analysis>()
