@@ -3,7 +3,7 @@
 //! it filled — can have changed; the others keep what they had. So the first round of working
 //! out the mates tests one or two kings instead of four.
 
-use super::board::Square;
+use super::board::{PieceKind, Seat, Square};
 use super::movegen::MoveUndo;
 use super::moves::{Move, MoveKind};
 use super::position::{PerSeat, Position};
@@ -17,6 +17,21 @@ pub struct ChecksSeen {
     out: PerSeat<bool>,
     /// `None`: not known (never worked out, or the mates did not settle).
     checked: Option<PerSeat<bool>>,
+    /// Each seat's move that last ended its check in a mate test: tried first in the next
+    /// (`Position::has_club_move`), which tests it again.
+    escapes: PerSeat<Option<(Move, PieceKind)>>,
+}
+
+impl ChecksSeen {
+    /// The move that last answered `seat`'s mate test, and the kind of piece that made it.
+    pub(super) fn escape(&self, seat: Seat) -> Option<(Move, PieceKind)> {
+        self.escapes[seat.index()]
+    }
+
+    /// Keeps `seat`'s escape for its next mate test (`None`: it had none).
+    pub(super) fn keep_escape(&mut self, seat: Seat, escape: Option<(Move, PieceKind)>) {
+        self.escapes[seat.index()] = escape;
+    }
 }
 
 impl PartialEq for ChecksSeen {
@@ -89,6 +104,7 @@ impl Position {
             frozen: self.frozen,
             out: self.out,
             checked,
+            escapes: self.checks_seen.escapes,
         };
     }
 }

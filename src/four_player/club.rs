@@ -219,10 +219,43 @@ impl Position {
         let frozen = self.frozen[seat.index()];
         // A frozen seat is asked whether it could move were it free.
         self.frozen[seat.index()] = false;
+        let escape = self
+            .kept_escape(rules, seat, scratch)
+            .or_else(|| self.find_club_move(rules, seat, scratch));
+        let kind = |mv: Move| self.piece_at(mv.from).map(|piece| (mv, piece.kind));
+        self.checks_seen.keep_escape(seat, escape.and_then(kind));
+        self.frozen[seat.index()] = frozen;
+        escape.is_some()
+    }
+
+    /// The move that last answered `seat`'s mate test, when it still does: a check usually
+    /// stands while the other seats move, and its escape with it. The move is tested as the
+    /// rule is written (a pseudo-legal move of `seat` after which it is safe), so a kept move
+    /// that no longer holds is only a test wasted.
+    fn kept_escape(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> Option<Move> {
+        let (mv, kind) = self.checks_seen.escape(seat)?;
+        if !self.still_pseudo_legal(rules, seat, mv, kind, scratch) {
+            return None;
+        }
+        let safe = if kind == PieceKind::King && mv.kind == MoveKind::Normal && self.king_off_partners_lines(seat) {
+            self.king_step_safe(rules, seat, mv)
+        } else {
+            let before = self.partner_attackers(rules, seat);
+            let undo = self.make_move_for(rules, seat, mv);
+            let safe = self.club_safe(rules, seat, before);
+            self.unmake_move(mv, undo);
+            safe
+        };
+        safe.then_some(mv)
+    }
+
+    /// A move of `seat` (its army free) that leaves it safe, if it has one: the king's steps
+    /// first when no step can open a line onto its partner's king, then only the moves that
+    /// may end the check.
+    fn find_club_move(&mut self, rules: Rules, seat: Seat, scratch: &mut Vec<Move>) -> Option<Move> {
         let king_tried = self.king_off_partners_lines(seat);
-        if king_tried && self.has_safe_king_step(rules, seat) {
-            self.frozen[seat.index()] = frozen;
-            return true;
+        if king_tried && let Some(step) = self.safe_king_step(rules, seat) {
+            return Some(step);
         }
         // `seat`'s own pieces never attack its partner: its frozen flag does not change these.
         let before = self.partner_attackers(rules, seat);
@@ -232,7 +265,7 @@ impl Position {
         let partner_openers = self.king_square(seat.partner()).map_or(SquareSet::EMPTY, |king| {
             self.shields(rules, seat.partner(), king, |_| true)
         });
-        let found = self.any_move_that_may_end_check(rules, seat, escapes, scratch, |pos, mv| {
+        self.first_move_that_may_end_check(rules, seat, escapes, scratch, |pos, mv| {
             if pos.is_king_step(seat, mv) && !partner_openers.contains(mv.from) {
                 return !king_tried && pos.king_step_safe(rules, seat, mv);
             }
@@ -240,9 +273,7 @@ impl Position {
             let safe = pos.club_safe(rules, seat, before);
             pos.unmake_move(mv, undo);
             safe
-        });
-        self.frozen[seat.index()] = frozen;
-        found
+        })
     }
 
     /// Whether `seat` has a king and it stands on no file, rank or diagonal of its partner's
@@ -264,15 +295,16 @@ impl Position {
     /// Whether a plain step of `seat`'s king (its king off its partner's lines) reaches a square
     /// no live opponent attacks: the mate test's commonest answer, found before the test works
     /// out what the other pieces would need.
-    fn has_safe_king_step(&mut self, rules: Rules, seat: Seat) -> bool {
-        let Some(king) = self.king_square(seat) else {
-            return false;
-        };
-        tables().king[king.index()].iter().any(|&to| {
-            self.piece_at(to)
-                .is_none_or(|piece| self.capturable(rules, seat, piece))
-                && self.king_step_safe(rules, seat, Move::new(king, to, MoveKind::Normal))
-        })
+    fn safe_king_step(&mut self, rules: Rules, seat: Seat) -> Option<Move> {
+        let king = self.king_square(seat)?;
+        tables().king[king.index()]
+            .iter()
+            .map(|&to| Move::new(king, to, MoveKind::Normal))
+            .find(|&step| {
+                self.piece_at(step.to)
+                    .is_none_or(|piece| self.capturable(rules, seat, piece))
+                    && self.king_step_safe(rules, seat, step)
+            })
     }
 
     /// `seat`'s king unattacked by live opponents, and its partner's attacked by none but
@@ -384,6 +416,55 @@ mod tests {
             decided > 50_000 && worked_out > 2_000 && frozen_positions > 50 && mate_tests > 20_000,
             "{decided} {worked_out} {frozen_positions} {mate_tests}"
         );
+    }
+
+    /// A kept escape is taken only when the rule as written allows it now: over random Club
+    /// games played with a preference for checks, each seat in check first has the escape of
+    /// its last mate test (from another position) tested, and any it takes is a pseudo-legal
+    /// move after which the seat is safe.
+    #[test]
+    fn a_kept_escape_holds_only_when_the_rule_as_written_allows_it() {
+        let rules = Rules::CLUB;
+        let mut rng = Rng::new(23);
+        let (mut taken, mut refused) = (0, 0);
+        for _ in 0..40 {
+            let mut game = Game::new(rules, Setup::Modern.position());
+            let mut pos = game.position().clone();
+            for _ in 0..120 {
+                // The kept escapes travel from the position before.
+                let escapes = pos.checks_seen;
+                pos = game.position().clone();
+                pos.checks_seen = escapes;
+                for seat in Seat::ALL {
+                    if pos.out[seat.index()] || !pos.in_check(rules, seat) {
+                        continue;
+                    }
+                    let frozen = pos.frozen[seat.index()];
+                    pos.frozen[seat.index()] = false;
+                    match pos.kept_escape(rules, seat, &mut Vec::new()) {
+                        Some(mv) => {
+                            taken += 1;
+                            let before = pos.partner_attackers(rules, seat);
+                            let mut pseudo = Vec::new();
+                            pos.pseudo_moves(rules, seat, &mut pseudo);
+                            assert!(pseudo.contains(&mv), "{mv:?} in {}", pos.to_fen4());
+                            let undo = pos.make_move_for(rules, seat, mv);
+                            assert!(pos.club_safe(rules, seat, before), "{mv:?} in {}", pos.to_fen4());
+                            pos.unmake_move(mv, undo);
+                        }
+                        None => refused += usize::from(pos.checks_seen.escape(seat).is_some()),
+                    }
+                    pos.frozen[seat.index()] = frozen;
+                    pos.has_club_move(rules, seat, &mut Vec::new());
+                }
+                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
+                    break;
+                };
+                game.play(Turn::Move(mv)).unwrap();
+            }
+        }
+        // Meaningful only if kept escapes were both taken and refused.
+        assert!(taken > 500 && refused > 100, "{taken} {refused}");
     }
 
     /// A king's step that opens a line onto the partner's king is no escape: Red's king on h5,

@@ -297,23 +297,24 @@ impl Position {
             return !scratch.is_empty();
         }
         let tests = self.needs_test(rules, seat);
-        self.any_move_that_may_end_check(rules, seat, tests.escapes, scratch, |pos, mv| {
+        self.first_move_that_may_end_check(rules, seat, tests.escapes, scratch, |pos, mv| {
             tests.known(mv).unwrap_or_else(|| pos.keeps_king_safe(rules, seat, mv))
         })
+        .is_some()
     }
 
-    /// Whether `ok` holds for one of `seat`'s pseudo-legal moves that could end a check on its
-    /// king (any move when it is not in check). A mate test: the king's moves are tried first,
+    /// The first of `seat`'s pseudo-legal moves that could end a check on its king (any move
+    /// when it is not in check) for which `ok` holds. A mate test: the king's moves are tried first,
     /// and a piece that cannot reach a checker or a square in a check's way is not generated.
     /// `escapes` are `seat`'s (`check_escapes`).
-    pub(super) fn any_move_that_may_end_check(
+    pub(super) fn first_move_that_may_end_check(
         &mut self,
         rules: Rules,
         seat: Seat,
         escapes: CheckEscapes,
         scratch: &mut Vec<Move>,
         mut ok: impl FnMut(&mut Position, Move) -> bool,
-    ) -> bool {
+    ) -> Option<Move> {
         let king = self.king_square(seat);
         let others = self.army(seat).iter().filter(|&s| Some(s) != king);
         for from in king.into_iter().chain(others) {
@@ -325,11 +326,11 @@ impl Position {
             self.piece_moves(rules, seat, from, Wanted::All, scratch);
             for &mv in scratch.iter() {
                 if escapes.may_end_check(mv) && ok(self, mv) {
-                    return true;
+                    return Some(mv);
                 }
             }
         }
-        false
+        None
     }
 
     /// Which of `seat`'s moves could end a check on its king: the king's, en passant, and moves
@@ -369,6 +370,53 @@ impl Position {
             return self.king_step_safe(rules, seat, mv);
         }
         self.leaves_king_safe(rules, seat, mv)
+    }
+
+    /// Whether `mv`, once a pseudo-legal move of `seat`'s `kind` from its square, still is: a
+    /// king's or knight's plain move needs only its square free to enter, a slider's its way
+    /// clear too; any other is looked for among the piece's moves.
+    pub(super) fn still_pseudo_legal(
+        &self,
+        rules: Rules,
+        seat: Seat,
+        mv: Move,
+        kind: PieceKind,
+        scratch: &mut Vec<Move>,
+    ) -> bool {
+        if !self.piece_at(mv.from).is_some_and(|piece| piece.is(seat, kind)) {
+            return false;
+        }
+        let enterable = || {
+            self.piece_at(mv.to)
+                .is_none_or(|piece| self.capturable(rules, seat, piece))
+        };
+        match (kind, mv.kind) {
+            (PieceKind::Knight | PieceKind::King, MoveKind::Normal) => enterable(),
+            (PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen, MoveKind::Normal) => {
+                enterable() && self.clear_between(mv.from, mv.to)
+            }
+            _ => {
+                scratch.clear();
+                self.piece_moves(rules, seat, mv.from, Wanted::All, scratch);
+                scratch.contains(&mv)
+            }
+        }
+    }
+
+    /// Whether every square strictly between `from` and `to`, on one line, is empty.
+    fn clear_between(&self, from: Square, to: Square) -> bool {
+        let (df, dr) = (
+            (to.file() as i8 - from.file() as i8).signum(),
+            (to.rank() as i8 - from.rank() as i8).signum(),
+        );
+        let mut at = from.offset(df, dr);
+        while let Some(square) = at.filter(|&s| s != to) {
+            if self.piece_at(square).is_some() {
+                return false;
+            }
+            at = square.offset(df, dr);
+        }
+        at.is_some()
     }
 
     /// Whether `mv` is a plain step (or capture) of `seat`'s king, not castling.
