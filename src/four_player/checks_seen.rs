@@ -3,10 +3,12 @@
 //! it filled — can have changed; the others keep what they had. So the first round of working
 //! out the mates tests one or two kings instead of four.
 
-use super::board::{PieceKind, Seat, Square};
+use super::board::{Piece, PieceKind, Seat, Square};
 use super::movegen::MoveUndo;
+use super::movegen::{pawn_captures_towards, slides_along};
 use super::moves::{Move, MoveKind};
 use super::position::{PerSeat, Position};
+use super::rules::Rules;
 
 /// Who was in check, and for which pieces and armies. A cache, not part of the position:
 /// positions equal in all else are equal whatever it holds.
@@ -106,6 +108,73 @@ impl Position {
             checked,
             escapes: self.checks_seen.escapes,
         };
+    }
+}
+
+impl Position {
+    /// Whether `seat`'s king, not in check before the move `touched` records (with the same
+    /// armies frozen), is now: only the piece the move put down, or a slider on a line the move
+    /// opened, can have checked it. A king that moved itself is scanned in full.
+    pub(super) fn checked_by_move(&self, rules: Rules, seat: Seat, touched: Touched) -> bool {
+        let Some(king) = self.king_square(seat) else {
+            return false;
+        };
+        if king == touched.to {
+            return self.in_check(rules, seat);
+        }
+        let checks = |piece: Piece| piece.seat().is_some_and(|owner| self.checks(rules, owner, seat));
+        if let Some(piece) = self.piece_at(touched.to)
+            && checks(piece)
+            && self.piece_attacks(touched.to, piece, king)
+        {
+            return true;
+        }
+        [touched.from, touched.emptied]
+            .into_iter()
+            .filter(|&opened| opened != touched.to)
+            .any(|opened| {
+                self.first_piece_towards(king, opened)
+                    .is_some_and(|(piece, straight)| checks(piece) && slides_along(piece.kind, straight))
+            })
+    }
+
+    /// Whether `piece`, standing on `from`, attacks `target`.
+    fn piece_attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
+        let (df, dr) = offset(from, target);
+        match piece.kind {
+            PieceKind::Knight => matches!((df, dr), (1, 2) | (2, 1)),
+            PieceKind::King => df.max(dr) == 1,
+            PieceKind::Pawn => piece
+                .seat()
+                .is_some_and(|owner| pawn_captures_towards(Position::pawn_direction(piece, owner), from, target)),
+            kind => {
+                let straight = df == 0 || dr == 0;
+                (straight || df == dr) && slides_along(kind, straight) && self.clear_between(from, target)
+            }
+        }
+    }
+
+    /// The first piece from `king` on the line through `through` (beyond `king`, in that
+    /// direction), and whether the line is a file or rank; `None` if they share no line or the
+    /// line is empty.
+    fn first_piece_towards(&self, king: Square, through: Square) -> Option<(Piece, bool)> {
+        let (df, dr) = offset(king, through);
+        let straight = df == 0 || dr == 0;
+        if !straight && df != dr {
+            return None;
+        }
+        let step = (
+            (through.file() as i8 - king.file() as i8).signum(),
+            (through.rank() as i8 - king.rank() as i8).signum(),
+        );
+        let mut at = king.offset(step.0, step.1);
+        while let Some(square) = at {
+            if let Some(piece) = self.piece_at(square) {
+                return Some((piece, straight));
+            }
+            at = square.offset(step.0, step.1);
+        }
+        None
     }
 }
 

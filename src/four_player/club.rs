@@ -191,11 +191,13 @@ impl Position {
                 }
                 let i = seat.index();
                 // A king the move could not reach is checked as it was: no attacker came or went.
-                let untouched =
-                    known.filter(|(_, touched)| self.king_square(seat).is_some_and(|king| !touched.may_reach(king)));
-                checked[i] = match untouched {
-                    Some((before, _)) => before[i],
-                    None => self.in_check(rules, seat),
+                // One that was not in check can only have been checked by the move itself.
+                checked[i] = match known {
+                    Some((before, touched)) if !before[i] => self.checked_by_move(rules, seat, touched),
+                    Some((before, touched)) if self.king_square(seat).is_some_and(|king| !touched.may_reach(king)) => {
+                        before[i]
+                    }
+                    _ => self.in_check(rules, seat),
                 };
                 debug_assert_eq!(checked[i], self.in_check(rules, seat), "{seat:?} in {}", self.to_fen4());
                 let mated = checked[i] && !self.has_club_move(rules, seat, scratch);

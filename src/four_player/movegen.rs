@@ -404,7 +404,7 @@ impl Position {
     }
 
     /// Whether every square strictly between `from` and `to`, on one line, is empty.
-    fn clear_between(&self, from: Square, to: Square) -> bool {
+    pub(super) fn clear_between(&self, from: Square, to: Square) -> bool {
         let (df, dr) = (
             (to.file() as i8 - from.file() as i8).signum(),
             (to.rank() as i8 - from.rank() as i8).signum(),
@@ -871,7 +871,7 @@ pub(super) fn slides_along(kind: PieceKind, straight: bool) -> bool {
 
 /// Whether a pawn moving as `direction`'s on `pawn` captures onto `target` (one step forward
 /// and one sideways).
-fn pawn_captures_towards(direction: Seat, pawn: Square, target: Square) -> bool {
+pub(super) fn pawn_captures_towards(direction: Seat, pawn: Square, target: Square) -> bool {
     let (ff, fr) = direction.forward();
     let (df, dr) = (
         target.file() as i8 - pawn.file() as i8,
