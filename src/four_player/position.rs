@@ -85,21 +85,17 @@ impl Position {
 
     /// The key of everything but the pieces: the seat to move, rights, who is out, en passant.
     fn state_key(&self) -> u64 {
-        use super::zobrist::{castle_key, en_passant_key, frozen_key, out_key, turn_key};
+        use super::zobrist::{en_passant_key, seat_flags_key, turn_key};
         let mut key = turn_key(self.turn);
         for seat in Seat::ALL {
             let i = seat.index();
-            let flags = [
-                (self.castle_king_side[i], castle_key(seat, true)),
-                (self.castle_queen_side[i], castle_key(seat, false)),
-                (self.out[i], out_key(seat)),
-                (self.frozen[i], frozen_key(seat)),
-            ];
-            for (set, flag_key) in flags {
-                if set {
-                    key ^= flag_key;
-                }
-            }
+            key ^= seat_flags_key(
+                seat,
+                self.castle_king_side[i],
+                self.castle_queen_side[i],
+                self.out[i],
+                self.frozen[i],
+            );
             if let Some((skipped, _)) = self.en_passant[i] {
                 key ^= en_passant_key(seat, skipped);
             }
