@@ -82,23 +82,23 @@ fn placed_value(rules: Rules, seat: Seat, kind: PieceKind, mark: Mark, square: S
 
 const MARKS: [Mark; 3] = [Mark::Plain, Mark::OnePoint, Mark::Turned];
 
-fn index(scale: Scale, seat: Seat, kind: PieceKind, mark: Mark, square: Square) -> usize {
-    let mark = MARKS.iter().position(|&m| m == mark).unwrap_or(0);
-    (((scale as usize * 4 + seat.index()) * 6 + kind.index()) * 3 + mark) * 196 + square.index()
+/// Where `kind` with `mark` of `seat` on `square` sits in the table (marks in `MARKS`' order,
+/// which is their declaration's).
+fn index(seat: Seat, kind: PieceKind, mark: Mark, square: Square) -> usize {
+    ((seat.index() * 6 + kind.index()) * 3 + mark as usize) * 196 + square.index()
 }
 
-fn table() -> &'static [i32] {
-    static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+/// Both scales' worth of each piece on each square, side by side: one lookup a piece.
+fn table() -> &'static [[i32; 2]] {
+    static TABLE: std::sync::OnceLock<Vec<[i32; 2]>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = vec![0; 2 * 4 * 6 * 3 * 196];
-        for scale in [Scale::Team, Scale::Ffa] {
-            for seat in Seat::ALL {
-                for kind in PieceKind::ALL {
-                    for mark in MARKS {
-                        for &square in Square::list() {
-                            table[index(scale, seat, kind, mark, square)] =
-                                placed_value(scale.rules(), seat, kind, mark, square);
-                        }
+        let mut table = vec![[0; 2]; 4 * 6 * 3 * 196];
+        for seat in Seat::ALL {
+            for kind in PieceKind::ALL {
+                for mark in MARKS {
+                    for &square in Square::list() {
+                        table[index(seat, kind, mark, square)] = [Scale::Team, Scale::Ffa]
+                            .map(|scale| placed_value(scale.rules(), seat, kind, mark, square));
                     }
                 }
             }
@@ -109,8 +109,7 @@ fn table() -> &'static [i32] {
 
 /// `piece` of `seat` on `square`: its worth under both scales.
 pub(super) fn placed(seat: Seat, piece: Piece, square: Square) -> [i32; 2] {
-    let t = table();
-    [Scale::Team, Scale::Ffa].map(|scale| t[index(scale, seat, piece.kind, piece.mark, square)])
+    table()[index(seat, piece.kind, piece.mark, square)]
 }
 
 /// The sum walked piece by piece (tests check the kept one against it).
