@@ -579,6 +579,8 @@ impl Position {
                 Some(_) => {}
             }
         }
+        // Most positions have no en passant square: then no capture need look for one.
+        let en_passant = rules.en_passant && self.en_passant.iter().any(Option::is_some);
         for side in [-1i8, 1] {
             let (sf, sr) = if ff == 0 { (side, 0) } else { (0, side) };
             let Some(to) = from.offset(ff + sf, fr + sr) else {
@@ -588,7 +590,7 @@ impl Position {
                 Some(p) if self.capturable(rules, seat, p) => push(to, MoveKind::Normal, true),
                 Some(_) => {}
                 // The skipped square is never a promotion square of the capturer.
-                None if rules.en_passant && self.en_passant_victim(rules, seat, to).is_some() => {
+                None if en_passant && self.en_passant_victim(rules, seat, to).is_some() => {
                     push(to, MoveKind::EnPassant, true);
                 }
                 None => {}
