@@ -561,7 +561,10 @@ impl Position {
             match self.piece_at(one) {
                 None => {
                     push(one, MoveKind::Normal, false);
-                    if pawn.mark == Mark::Plain
+                    // A double step is never noisy: it ends three rows from its own edge, far
+                    // from any promotion square.
+                    if wanted == Wanted::All
+                        && pawn.mark == Mark::Plain
                         && seat.progress(from) == 1
                         && let Some(two) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none())
                     {
