@@ -67,13 +67,14 @@ impl Position {
         before: SquareSet,
         scratch: &mut Vec<Move>,
     ) -> bool {
+        let checks_before = self.checked_seats();
         let undo = self.make_move_for(rules, seat, mv);
         let touched = Touched::by(mv, &undo);
         let legal = self
             .verdict_before_mates(rules, seat, before, touched)
             .unwrap_or_else(|| {
                 let frozen = self.frozen;
-                self.work_out_mates(rules, scratch);
+                self.settle_mates(rules, checks_before.zip(touched), scratch);
                 let legal = self.club_safe(rules, seat, before);
                 self.frozen = frozen;
                 legal
@@ -156,11 +157,6 @@ impl Position {
                 .is_some_and(|moved| moved.kind != PieceKind::King)
     }
 
-    /// Works out who is mated, from the frozen set as it stands, until it settles.
-    pub(super) fn work_out_mates(&mut self, rules: Rules, scratch: &mut Vec<Move>) {
-        self.settle_mates(rules, None, scratch);
-    }
-
     /// Works out who is mated after a turn, and remembers who is then in check for the next.
     /// `known`: who was in check before the move and what it changed, when both are known; the
     /// first round then tests only the kings the move could have reached.
@@ -174,9 +170,36 @@ impl Position {
         self.remember_checks(checked);
     }
 
-    /// Works out who is mated until it settles; then says who is in check (`None` if it did
-    /// not settle).
+    /// Works out who is mated until it settles (or, with an army frozen, recalls it from a
+    /// search's memo); then says who is in check (`None` if it did not settle).
     fn settle_mates(
+        &mut self,
+        rules: Rules,
+        known: Option<(PerSeat<bool>, Touched)>,
+        scratch: &mut Vec<Move>,
+    ) -> Option<PerSeat<bool>> {
+        // Without a frozen army the working out is quick; with one, a mate is proved again.
+        let memo_key = self.mates_memo.get().filter(|_| self.frozen.contains(&true)).map(|_| {
+            // The rules' en passant decides whether an en passant capture is an escape.
+            self.key() ^ u64::from(rules.en_passant)
+        });
+        let Some(key) = memo_key else {
+            return self.work_mates_out(rules, known, scratch);
+        };
+        if let Some((frozen, checked)) = self.mates_memo.get().and_then(|memo| memo.recall(key)) {
+            self.frozen = frozen;
+            return checked;
+        }
+        let checked = self.work_mates_out(rules, known, scratch);
+        let frozen = self.frozen;
+        if let Some(memo) = self.mates_memo.get_mut() {
+            memo.remember(key, frozen, checked);
+        }
+        checked
+    }
+
+    /// `settle_mates` without the memo.
+    fn work_mates_out(
         &mut self,
         rules: Rules,
         mut known: Option<(PerSeat<bool>, Touched)>,
@@ -339,7 +362,7 @@ mod tests {
         fn club_legal_worked_out(&mut self, rules: Rules, seat: Seat, mv: Move, before: SquareSet) -> bool {
             let undo = self.make_move_for(rules, seat, mv);
             let frozen = self.frozen;
-            self.work_out_mates(rules, &mut Vec::new());
+            self.settle_mates(rules, None, &mut Vec::new());
             let legal = self.club_safe(rules, seat, before);
             self.frozen = frozen;
             self.unmake_move(mv, undo);
@@ -467,6 +490,49 @@ mod tests {
         }
         // Meaningful only if kept escapes were both taken and refused.
         assert!(taken > 500 && refused > 100, "{taken} {refused}");
+    }
+
+    /// A position lent a memo of the mates reaches the same frozen armies and checks after
+    /// every move as one that works them out, over random Club games played with a preference
+    /// for checks; every move is played twice, so the second time recalls the first.
+    #[test]
+    fn a_lent_memo_recalls_the_mates_as_worked_out() {
+        use crate::four_player::mates_memo::MatesMemo;
+        let rules = Rules::CLUB;
+        let mut rng = Rng::new(31);
+        let mut memo = MatesMemo::default();
+        let (mut compared, mut with_frozen) = (0, 0);
+        for _ in 0..30 {
+            let mut game = Game::new(rules, Setup::Modern.position());
+            for _ in 0..150 {
+                let mut plain = game.position().clone();
+                let mut lent = game.position().clone();
+                lent.lend_mates_memo(memo);
+                for mv in plain.legal_moves(rules) {
+                    for _ in 0..2 {
+                        let plain_undo = plain.make(rules, mv);
+                        let lent_undo = lent.make(rules, mv);
+                        assert_eq!(
+                            (lent.frozen, lent.checked_seats(), lent.turn),
+                            (plain.frozen, plain.checked_seats(), plain.turn),
+                            "{mv:?} in {}",
+                            game.position().to_fen4()
+                        );
+                        compared += 1;
+                        with_frozen += usize::from(plain.frozen.contains(&true));
+                        lent.unmake(mv, lent_undo);
+                        plain.unmake(mv, plain_undo);
+                    }
+                }
+                memo = lent.take_mates_memo().expect("the memo stays lent");
+                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
+                    break;
+                };
+                game.play(Turn::Move(mv)).unwrap();
+            }
+        }
+        // Meaningful only if positions with frozen armies (where the memo is used) came up.
+        assert!(compared > 50_000 && with_frozen > 2_000, "{compared} {with_frozen}");
     }
 
     /// A king's step that opens a line onto the partner's king is no escape: Red's king on h5,

@@ -9,6 +9,7 @@ mod checks_seen;
 mod club;
 pub mod fen4;
 pub mod game;
+pub mod mates_memo;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

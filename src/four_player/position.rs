@@ -4,6 +4,7 @@
 
 use super::board::{Owner, Piece, PieceKind, Seat, Square, SquareSet};
 use super::checks_seen::ChecksSeen;
+use super::mates_memo::{MatesMemo, MemoSlot};
 
 /// Per seat, in the order Red, Blue, Yellow, Green.
 pub type PerSeat<T> = [T; 4];
@@ -42,6 +43,8 @@ pub struct Position {
     board_key: u64,
     /// Club: who was in check when the mates were last worked out (a cache, kept by `play`).
     pub(super) checks_seen: ChecksSeen,
+    /// A search's memo of Club's mates, lent while it searches this position (none otherwise).
+    pub(super) mates_memo: MemoSlot,
 }
 
 impl Position {
@@ -64,6 +67,7 @@ impl Position {
             placed: [[0; 2]; 4],
             board_key: 0,
             checks_seen: ChecksSeen::default(),
+            mates_memo: MemoSlot::default(),
         }
     }
 
@@ -108,6 +112,17 @@ impl Position {
         self.placements()
             .fold(0, |key, (s, p)| key ^ super::zobrist::piece_key(p, s))
             ^ self.state_key()
+    }
+
+    /// Lends a search's memo of Club's mates to this position, which then recalls what it
+    /// remembers instead of working the mates out again (`mates_memo`).
+    pub fn lend_mates_memo(&mut self, memo: MatesMemo) {
+        self.mates_memo.lend(memo);
+    }
+
+    /// Takes back the memo lent to this position, if any.
+    pub fn take_mates_memo(&mut self) -> Option<MatesMemo> {
+        self.mates_memo.take()
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {

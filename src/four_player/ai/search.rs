@@ -20,6 +20,7 @@ use crate::engine::tt::{Bound, TranspositionTable};
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::four_player::board::{Owner, Seat};
 use crate::four_player::game::{Game, Team};
+use crate::four_player::mates_memo::MatesMemo;
 use crate::four_player::moves::{Move, MoveKind};
 use crate::four_player::notation::format_move;
 use crate::four_player::play::Stuck;
@@ -115,6 +116,8 @@ pub struct Engine {
     /// first), kept so that a search allocates nothing once they have grown.
     lists: Vec<Vec<Move>>,
     picks: Vec<Vec<Pick>>,
+    /// Club's mates worked out, by position: lent to the position a search plays through.
+    mates: MatesMemo,
 }
 
 /// The FFA search the levels use: best-reply search scored more first places than paranoid at
@@ -136,6 +139,7 @@ impl Engine {
             ffa: DEFAULT_FFA,
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             picks: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            mates: MatesMemo::default(),
         }
     }
 
@@ -392,10 +396,22 @@ struct Run<'a> {
     mobility: eval::MobilityCache,
 }
 
+impl Drop for Run<'_> {
+    /// The memo lent to the position goes back to the engine for the next search.
+    fn drop(&mut self) {
+        if let Some(memo) = self.pos.take_mates_memo() {
+            self.engine.mates = memo;
+        }
+    }
+}
+
 impl<'a> Run<'a> {
     fn new(engine: &'a mut Engine, game: &Game, budget: Budget<'a>, depth: u32) -> Run<'a> {
-        let pos = game.position().clone();
+        let mut pos = game.position().clone();
         let rules = game.rules;
+        if rules.kind == RuleKind::Club {
+            pos.lend_mates_memo(std::mem::take(&mut engine.mates));
+        }
         let root = pos.turn;
         let strategy = Strategy::under(rules, engine.ffa);
         let salt = match strategy {
