@@ -214,7 +214,7 @@ struct Chair {
 
 enum Seated {
     Fourfold(Box<fourfold::ai::Player>),
-    FourPlayer(four_player::ai::Player),
+    FourPlayer(Box<four_player::ai::Player>),
 }
 
 /// The worker's players, the most recently used last.
@@ -315,7 +315,7 @@ impl Desk {
                     seat: game.position().turn.index(),
                 };
                 let Seated::FourPlayer(player) = self.seat(chair, || {
-                    Seated::FourPlayer(four_player::ai::Player::new(level, request.seed))
+                    Seated::FourPlayer(Box::new(four_player::ai::Player::new(level, request.seed)))
                 }) else {
                     unreachable!("a four-player chair seats a four-player player")
                 };
