@@ -6,7 +6,7 @@
 use super::board::{Piece, PieceKind, Seat, Square};
 use super::movegen::MoveUndo;
 use super::movegen::{pawn_captures_towards, slides_along};
-use super::moves::{Move, MoveKind};
+use super::moves::{Move, MoveKind, direction_towards, tables};
 use super::position::{PerSeat, Position};
 use super::rules::Rules;
 
@@ -158,21 +158,15 @@ impl Position {
     /// direction), and whether the line is a file or rank; `None` if they share no line or the
     /// line is empty.
     fn first_piece_towards(&self, king: Square, through: Square) -> Option<(Piece, bool)> {
-        let (df, dr) = offset(king, through);
-        let straight = df == 0 || dr == 0;
-        if !straight && df != dr {
-            return None;
-        }
-        let step = (
-            (through.file() as i8 - king.file() as i8).signum(),
-            (through.rank() as i8 - king.rank() as i8).signum(),
-        );
-        let mut at = king.offset(step.0, step.1);
+        let d = direction_towards(king, through)?;
+        let step = &tables().step[d];
+        let mut at = step[king.index()];
         while let Some(square) = at {
             if let Some(piece) = self.piece_at(square) {
-                return Some((piece, straight));
+                // `DIRECTIONS` lists the four straight ones first.
+                return Some((piece, d < 4));
             }
-            at = square.offset(step.0, step.1);
+            at = step[square.index()];
         }
         None
     }

@@ -7,7 +7,7 @@
 
 use super::board::{Mark, Owner, Piece, PieceKind, Seat, Square, SquareSet};
 use super::club::ClubLegality;
-use super::moves::{Move, MoveKind, tables};
+use super::moves::{Move, MoveKind, direction_towards, tables};
 use super::position::{PerSeat, Position};
 use super::rules::{RuleKind, Rules};
 
@@ -405,16 +405,16 @@ impl Position {
 
     /// Whether every square strictly between `from` and `to`, on one line, is empty.
     pub(super) fn clear_between(&self, from: Square, to: Square) -> bool {
-        let (df, dr) = (
-            (to.file() as i8 - from.file() as i8).signum(),
-            (to.rank() as i8 - from.rank() as i8).signum(),
-        );
-        let mut at = from.offset(df, dr);
+        let Some(d) = direction_towards(from, to) else {
+            return false;
+        };
+        let step = &tables().step[d];
+        let mut at = step[from.index()];
         while let Some(square) = at.filter(|&s| s != to) {
             if self.piece_at(square).is_some() {
                 return false;
             }
-            at = square.offset(df, dr);
+            at = step[square.index()];
         }
         at.is_some()
     }
@@ -548,7 +548,9 @@ impl Position {
 
     fn pawn_moves(&self, rules: Rules, seat: Seat, pawn: Piece, from: Square, wanted: Wanted, moves: &mut Vec<Move>) {
         let direction = Position::pawn_direction(pawn, seat);
-        let (ff, fr) = direction.forward();
+        let (forward, captures) = direction.pawn_steps();
+        let step = &tables().step;
+        let ahead = |square: Square| step[forward][square.index()];
         // A step onto an empty square is noisy only when it promotes.
         let mut push = |to: Square, kind: MoveKind, noisy: bool| match rules.promotion(seat, direction, to) {
             Some(choices) => choices
@@ -557,7 +559,7 @@ impl Position {
             None if noisy || wanted == Wanted::All => moves.push(Move::new(from, to, kind)),
             None => {}
         };
-        if let Some(one) = from.offset(ff, fr) {
+        if let Some(one) = ahead(from) {
             match self.piece_at(one) {
                 None => {
                     push(one, MoveKind::Normal, false);
@@ -566,7 +568,7 @@ impl Position {
                     if wanted == Wanted::All
                         && pawn.mark == Mark::Plain
                         && seat.progress(from) == 1
-                        && let Some(two) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none())
+                        && let Some(two) = ahead(one).filter(|&s| self.piece_at(s).is_none())
                     {
                         push(two, MoveKind::DoubleStep, false);
                     }
@@ -575,7 +577,7 @@ impl Position {
                 Some(blocker)
                     if rules.kind == RuleKind::Club
                         && blocker.is(seat.partner(), PieceKind::Pawn)
-                        && let Some(beyond) = one.offset(ff, fr).filter(|&s| self.piece_at(s).is_none()) =>
+                        && let Some(beyond) = ahead(one).filter(|&s| self.piece_at(s).is_none()) =>
                 {
                     push(beyond, MoveKind::Leap, false);
                 }
@@ -584,9 +586,8 @@ impl Position {
         }
         // Most positions have no en passant square: then no capture need look for one.
         let en_passant = rules.en_passant && self.en_passant.iter().any(Option::is_some);
-        for side in [-1i8, 1] {
-            let (sf, sr) = if ff == 0 { (side, 0) } else { (0, side) };
-            let Some(to) = from.offset(ff + sf, fr + sr) else {
+        for d in captures {
+            let Some(to) = step[d][from.index()] else {
                 continue;
             };
             match self.piece_at(to) {

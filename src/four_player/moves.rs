@@ -82,6 +82,17 @@ impl Seat {
         }
     }
 
+    /// Where this seat's pawns step, as `DIRECTIONS` indices: forward, and the two captures
+    /// (towards file a or rank 1 first), so the generator walks the step tables.
+    pub const fn pawn_steps(self) -> (usize, [usize; 2]) {
+        match self {
+            Seat::Red => (2, [6, 4]),
+            Seat::Blue => (0, [5, 4]),
+            Seat::Yellow => (3, [7, 5]),
+            Seat::Green => (1, [7, 6]),
+        }
+    }
+
     /// How far forward a square is from this seat's back edge (0 on its back row).
     pub const fn progress(self, square: Square) -> u8 {
         match self {
@@ -133,6 +144,17 @@ pub struct Tables {
     /// `PieceKind::index`) on `s` reaches on an empty board; a pawn's is left empty. A piece
     /// with nothing to take in its open reach has no capture, so a capture generator passes it by.
     pub open_reach: Vec<[SquareSet; 6]>,
+}
+
+/// The index in `DIRECTIONS` of the direction from `from` towards `to`, when they share a file,
+/// rank or diagonal (and differ).
+pub fn direction_towards(from: Square, to: Square) -> Option<usize> {
+    let (df, dr) = (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8);
+    if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return None;
+    }
+    let step = (df.signum(), dr.signum());
+    DIRECTIONS.iter().position(|&d| d == step)
 }
 
 /// Whether direction `d` of `DIRECTIONS` goes up the mailbox (`+1`, `+14`, `+15`, `+13`): the
@@ -210,6 +232,21 @@ mod tests {
             for square in Square::all() {
                 assert_eq!(seat.on_home_row(square), row.contains(&square), "{seat:?} {square}");
             }
+        }
+    }
+
+    #[test]
+    fn a_pawns_steps_are_forward_and_forward_to_either_side() {
+        for seat in Seat::ALL {
+            let (ff, fr) = seat.forward();
+            let (forward, captures) = seat.pawn_steps();
+            assert_eq!(DIRECTIONS[forward], (ff, fr), "{seat:?}");
+            let sides = if ff == 0 {
+                [(-1, fr), (1, fr)]
+            } else {
+                [(ff, -1), (ff, 1)]
+            };
+            assert_eq!(captures.map(|d| DIRECTIONS[d]), sides, "{seat:?}");
         }
     }
 
