@@ -33,11 +33,11 @@ impl Square {
     }
 
     pub const fn file(self) -> u8 {
-        self.0 % SIZE
+        FILES[self.0 as usize]
     }
 
     pub const fn rank(self) -> u8 {
-        self.0 / SIZE
+        RANKS[self.0 as usize]
     }
 
     /// `file + 14 · rank`, 0..196 (a mailbox index; corners are never used).
@@ -66,6 +66,25 @@ impl Square {
             None
         }
     }
+}
+
+/// Each mailbox index's file and rank, read from a table (one load: the search asks at every
+/// step of its line walks and pawn moves); 256 entries, so a `u8` index needs no bounds check.
+const FILES: [u8; 256] = coordinates(false);
+const RANKS: [u8; 256] = coordinates(true);
+
+const fn coordinates(ranks: bool) -> [u8; 256] {
+    let mut table = [0; 256];
+    let mut index = 0;
+    while index < 256 {
+        table[index] = if ranks {
+            index / SIZE as usize
+        } else {
+            index % SIZE as usize
+        } as u8;
+        index += 1;
+    }
+    table
 }
 
 /// Whether `(file, rank)` is one of the 160 squares (not in a 3×3 corner).
