@@ -461,9 +461,21 @@ impl Position {
     /// one of them may give that slider the king.
     pub(super) fn shields(&self, rules: Rules, seat: Seat, king: Square, counts: impl Fn(Piece) -> bool) -> SquareSet {
         let t = tables();
+        // A line with no live opponent's slider of its kind on it shields nothing: it is not
+        // walked (the walk goes past the first piece, so it is long).
+        let opponents = Seat::ALL
+            .into_iter()
+            .filter(|&owner| self.checks(rules, owner, seat))
+            .fold(SquareSet::EMPTY, |set, owner| set.union(self.army(owner)));
+        let queens = self.of_kind(PieceKind::Queen);
+        let sliders =
+            [PieceKind::Rook, PieceKind::Bishop].map(|kind| self.of_kind(kind).union(queens).intersection(opponents));
         let mut shields = SquareSet::EMPTY;
         for d in 0..8 {
             let straight = d < 4;
+            if !t.ray[d][king.index()].meets(sliders[usize::from(!straight)]) {
+                continue;
+            }
             let mut shield = None;
             let mut at = t.step[d][king.index()];
             while let Some(s) = at {
