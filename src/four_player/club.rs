@@ -387,55 +387,64 @@ mod tests {
         }
     }
 
-    /// The short cuts (a verdict before the mates are worked out, only escapes tried in a mate
-    /// test) agree with the rule as written, over random Club games that reach checks and
-    /// frozen armies: the games are played with a preference for checking moves.
-    #[test]
-    fn the_short_cuts_agree_with_the_rule_as_written() {
-        let rules = Rules::CLUB;
-        let mut rng = Rng::new(11);
-        let (mut decided, mut worked_out, mut frozen_positions, mut mate_tests) = (0, 0, 0, 0);
-        for _ in 0..40 {
-            let mut game = Game::new(rules, Setup::Modern.position());
-            for _ in 0..120 {
-                let mut pos = game.position().clone();
-                let seat = pos.turn;
-                let before = pos.partner_attackers(rules, seat);
-                frozen_positions += usize::from(pos.frozen.iter().any(|&f| f));
-                let mut pseudo = Vec::new();
-                pos.pseudo_moves(rules, seat, &mut pseudo);
-                for &mv in &pseudo {
-                    let undo = pos.make_move_for(rules, seat, mv);
-                    let verdict = pos.verdict_before_mates(rules, seat, before, Touched::by(mv, &undo));
-                    for other in Seat::ALL {
-                        if !pos.out[other.index()] && pos.in_check(rules, other) {
-                            mate_tests += 1;
-                            assert_eq!(
-                                pos.has_club_move(rules, other, &mut Vec::new()),
-                                pos.has_club_move_tried_all(rules, other),
-                                "{other:?} in {}",
-                                pos.to_fen4()
-                            );
-                        }
-                    }
-                    pos.unmake_move(mv, undo);
-                    match verdict {
-                        Some(_) => decided += 1,
-                        None => worked_out += 1,
-                    }
-                    assert_eq!(
-                        pos.club_legal_when_played(rules, seat, mv, before, &mut Vec::new()),
-                        pos.club_legal_worked_out(rules, seat, mv, before),
-                        "{mv:?} in {}",
-                        pos.to_fen4()
-                    );
-                }
+    /// Plays `games` random Club games of at most `plies` moves (seeded by `seed`, with a
+    /// preference for checking moves, so checks and frozen armies come up) and hands `visit`
+    /// each position reached, before its move.
+    fn visit_random_club_games(seed: u64, games: usize, plies: usize, mut visit: impl FnMut(&Game)) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..games {
+            let mut game = Game::new(Rules::CLUB, Setup::Modern.position());
+            for _ in 0..plies {
+                visit(&game);
                 let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
                     break;
                 };
                 game.play(Turn::Move(mv)).unwrap();
             }
         }
+    }
+
+    /// The short cuts (a verdict before the mates are worked out, only escapes tried in a mate
+    /// test) agree with the rule as written, over random Club games that reach checks and
+    /// frozen armies: the games are played with a preference for checking moves.
+    #[test]
+    fn the_short_cuts_agree_with_the_rule_as_written() {
+        let rules = Rules::CLUB;
+        let (mut decided, mut worked_out, mut frozen_positions, mut mate_tests) = (0, 0, 0, 0);
+        visit_random_club_games(11, 40, 120, |game| {
+            let mut pos = game.position().clone();
+            let seat = pos.turn;
+            let before = pos.partner_attackers(rules, seat);
+            frozen_positions += usize::from(pos.frozen.iter().any(|&f| f));
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(rules, seat, &mut pseudo);
+            for &mv in &pseudo {
+                let undo = pos.make_move_for(rules, seat, mv);
+                let verdict = pos.verdict_before_mates(rules, seat, before, Touched::by(mv, &undo));
+                for other in Seat::ALL {
+                    if !pos.out[other.index()] && pos.in_check(rules, other) {
+                        mate_tests += 1;
+                        assert_eq!(
+                            pos.has_club_move(rules, other, &mut Vec::new()),
+                            pos.has_club_move_tried_all(rules, other),
+                            "{other:?} in {}",
+                            pos.to_fen4()
+                        );
+                    }
+                }
+                pos.unmake_move(mv, undo);
+                match verdict {
+                    Some(_) => decided += 1,
+                    None => worked_out += 1,
+                }
+                assert_eq!(
+                    pos.club_legal_when_played(rules, seat, mv, before, &mut Vec::new()),
+                    pos.club_legal_worked_out(rules, seat, mv, before),
+                    "{mv:?} in {}",
+                    pos.to_fen4()
+                );
+            }
+        });
         // Meaningful only if both paths and frozen armies came up.
         assert!(
             decided > 50_000 && worked_out > 2_000 && frozen_positions > 50 && mate_tests > 20_000,
@@ -450,44 +459,36 @@ mod tests {
     #[test]
     fn a_kept_escape_holds_only_when_the_rule_as_written_allows_it() {
         let rules = Rules::CLUB;
-        let mut rng = Rng::new(23);
         let (mut taken, mut refused) = (0, 0);
-        for _ in 0..40 {
-            let mut game = Game::new(rules, Setup::Modern.position());
-            let mut pos = game.position().clone();
-            for _ in 0..120 {
-                // The kept escapes travel from the position before.
-                let escapes = pos.checks_seen;
-                pos = game.position().clone();
-                pos.checks_seen = escapes;
-                for seat in Seat::ALL {
-                    if pos.out[seat.index()] || !pos.in_check(rules, seat) {
-                        continue;
-                    }
-                    let frozen = pos.frozen[seat.index()];
-                    pos.frozen[seat.index()] = false;
-                    match pos.kept_escape(rules, seat, &mut Vec::new()) {
-                        Some(mv) => {
-                            taken += 1;
-                            let before = pos.partner_attackers(rules, seat);
-                            let mut pseudo = Vec::new();
-                            pos.pseudo_moves(rules, seat, &mut pseudo);
-                            assert!(pseudo.contains(&mv), "{mv:?} in {}", pos.to_fen4());
-                            let undo = pos.make_move_for(rules, seat, mv);
-                            assert!(pos.club_safe(rules, seat, before), "{mv:?} in {}", pos.to_fen4());
-                            pos.unmake_move(mv, undo);
-                        }
-                        None => refused += usize::from(pos.checks_seen.escape(seat).is_some()),
-                    }
-                    pos.frozen[seat.index()] = frozen;
-                    pos.has_club_move(rules, seat, &mut Vec::new());
+        let mut pos = Position::empty();
+        visit_random_club_games(23, 40, 120, |game| {
+            // The kept escapes travel from the position before.
+            let escapes = pos.checks_seen;
+            pos = game.position().clone();
+            pos.checks_seen = escapes;
+            for seat in Seat::ALL {
+                if pos.out[seat.index()] || !pos.in_check(rules, seat) {
+                    continue;
                 }
-                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
-                    break;
-                };
-                game.play(Turn::Move(mv)).unwrap();
+                let frozen = pos.frozen[seat.index()];
+                pos.frozen[seat.index()] = false;
+                match pos.kept_escape(rules, seat, &mut Vec::new()) {
+                    Some(mv) => {
+                        taken += 1;
+                        let before = pos.partner_attackers(rules, seat);
+                        let mut pseudo = Vec::new();
+                        pos.pseudo_moves(rules, seat, &mut pseudo);
+                        assert!(pseudo.contains(&mv), "{mv:?} in {}", pos.to_fen4());
+                        let undo = pos.make_move_for(rules, seat, mv);
+                        assert!(pos.club_safe(rules, seat, before), "{mv:?} in {}", pos.to_fen4());
+                        pos.unmake_move(mv, undo);
+                    }
+                    None => refused += usize::from(pos.checks_seen.escape(seat).is_some()),
+                }
+                pos.frozen[seat.index()] = frozen;
+                pos.has_club_move(rules, seat, &mut Vec::new());
             }
-        }
+        });
         // Meaningful only if kept escapes were both taken and refused.
         assert!(taken > 500 && refused > 100, "{taken} {refused}");
     }
@@ -499,38 +500,30 @@ mod tests {
     fn a_lent_memo_recalls_the_mates_as_worked_out() {
         use crate::four_player::mates_memo::MatesMemo;
         let rules = Rules::CLUB;
-        let mut rng = Rng::new(31);
-        let mut memo = MatesMemo::default();
+        let mut memo = Some(MatesMemo::default());
         let (mut compared, mut with_frozen) = (0, 0);
-        for _ in 0..30 {
-            let mut game = Game::new(rules, Setup::Modern.position());
-            for _ in 0..150 {
-                let mut plain = game.position().clone();
-                let mut lent = game.position().clone();
-                lent.lend_mates_memo(memo);
-                for mv in plain.legal_moves(rules) {
-                    for _ in 0..2 {
-                        let plain_undo = plain.make(rules, mv);
-                        let lent_undo = lent.make(rules, mv);
-                        assert_eq!(
-                            (lent.frozen, lent.checked_seats(), lent.turn),
-                            (plain.frozen, plain.checked_seats(), plain.turn),
-                            "{mv:?} in {}",
-                            game.position().to_fen4()
-                        );
-                        compared += 1;
-                        with_frozen += usize::from(plain.frozen.contains(&true));
-                        lent.unmake(mv, lent_undo);
-                        plain.unmake(mv, plain_undo);
-                    }
+        visit_random_club_games(31, 30, 150, |game| {
+            let mut plain = game.position().clone();
+            let mut lent = game.position().clone();
+            lent.lend_mates_memo(memo.take().expect("the memo comes back after each position"));
+            for mv in plain.legal_moves(rules) {
+                for _ in 0..2 {
+                    let plain_undo = plain.make(rules, mv);
+                    let lent_undo = lent.make(rules, mv);
+                    assert_eq!(
+                        (lent.frozen, lent.checked_seats(), lent.turn),
+                        (plain.frozen, plain.checked_seats(), plain.turn),
+                        "{mv:?} in {}",
+                        game.position().to_fen4()
+                    );
+                    compared += 1;
+                    with_frozen += usize::from(plain.frozen.contains(&true));
+                    lent.unmake(mv, lent_undo);
+                    plain.unmake(mv, plain_undo);
                 }
-                memo = lent.take_mates_memo().expect("the memo stays lent");
-                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
-                    break;
-                };
-                game.play(Turn::Move(mv)).unwrap();
             }
-        }
+            memo = lent.take_mates_memo();
+        });
         // Meaningful only if positions with frozen armies (where the memo is used) came up.
         assert!(compared > 50_000 && with_frozen > 2_000, "{compared} {with_frozen}");
     }
@@ -569,37 +562,29 @@ mod tests {
     #[test]
     fn a_move_that_opens_no_line_is_legal_by_the_rule_as_written() {
         let rules = Rules::CLUB;
-        let mut rng = Rng::new(7);
         let (mut passed, mut doubtful, mut checked) = (0, 0, 0);
-        for _ in 0..60 {
-            let mut game = Game::new(rules, Setup::Modern.position());
-            for _ in 0..150 {
-                let mut pos = game.position().clone();
-                let seat = pos.turn;
-                let before = pos.partner_attackers(rules, seat);
-                let mut pseudo = Vec::new();
-                pos.pseudo_moves(rules, seat, &mut pseudo);
-                checked += usize::from(Seat::ALL.iter().any(|&s| s != seat && pos.in_check(rules, s)));
-                if let Some(openers) = pos.openers(rules, seat) {
-                    for &mv in &pseudo {
-                        if pos.opens_no_line(openers, mv) {
-                            passed += 1;
-                            assert!(
-                                pos.club_legal_worked_out(rules, seat, mv, before),
-                                "{mv:?} in {}",
-                                pos.to_fen4()
-                            );
-                        } else {
-                            doubtful += 1;
-                        }
+        visit_random_club_games(7, 60, 150, |game| {
+            let mut pos = game.position().clone();
+            let seat = pos.turn;
+            let before = pos.partner_attackers(rules, seat);
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(rules, seat, &mut pseudo);
+            checked += usize::from(Seat::ALL.iter().any(|&s| s != seat && pos.in_check(rules, s)));
+            if let Some(openers) = pos.openers(rules, seat) {
+                for &mv in &pseudo {
+                    if pos.opens_no_line(openers, mv) {
+                        passed += 1;
+                        assert!(
+                            pos.club_legal_worked_out(rules, seat, mv, before),
+                            "{mv:?} in {}",
+                            pos.to_fen4()
+                        );
+                    } else {
+                        doubtful += 1;
                     }
                 }
-                let Some(mv) = a_move_preferring_checks(&game, &mut rng) else {
-                    break;
-                };
-                game.play(Turn::Move(mv)).unwrap();
             }
-        }
+        });
         // The test means something only if both kinds of moves, and other seats in check, came up.
         assert!(
             passed > 10_000 && doubtful > 10_000 && checked > 500,
