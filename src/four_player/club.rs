@@ -84,7 +84,8 @@ impl Position {
     }
 
     /// After `seat`'s move, whether it was legal, when that is known before the mates are
-    /// worked out again; `None` when only working them out can tell.
+    /// worked out again; `None` when only working them out can tell. With an army frozen, a
+    /// move is known legal only when it would be with every army free.
     ///
     /// With no army frozen, every piece is live, so any frozen set the working out reaches
     /// leaves fewer attackers than there are now: a king safe now stays safe, and an army can
@@ -93,14 +94,14 @@ impl Position {
     /// itself in check (it cannot be mated, its check stays) is not. A move that could not reach
     /// the partner's king (`touched`) left its attackers as they were.
     fn verdict_before_mates(
-        &self,
+        &mut self,
         rules: Rules,
         seat: Seat,
         before: SquareSet,
         touched: Option<Touched>,
     ) -> Option<bool> {
-        if self.frozen.iter().any(|&f| f) {
-            return None;
+        if self.frozen.contains(&true) {
+            return self.safe_were_all_free(rules, seat, before).then_some(true);
         }
         let checkers = self.checkers(rules, seat);
         if checkers.is_empty() {
@@ -115,6 +116,17 @@ impl Position {
                 .is_some_and(|owner| !self.in_check(rules, owner))
         });
         check_stays.then_some(false)
+    }
+
+    /// Whether `seat` would be safe (its king unattacked, its partner's attacked by no more than
+    /// `before`) were every army free. Working the mates out can free a frozen army, but no
+    /// frozen set gives any piece more attacks than that: a move safe so is legal whatever the
+    /// mates come to.
+    fn safe_were_all_free(&mut self, rules: Rules, seat: Seat, before: SquareSet) -> bool {
+        let frozen = std::mem::replace(&mut self.frozen, [false; 4]);
+        let safe = self.club_safe(rules, seat, before);
+        self.frozen = frozen;
+        safe
     }
 
     /// When no army is frozen and `seat` is not in check, the squares of the first pieces on
