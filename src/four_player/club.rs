@@ -123,7 +123,7 @@ impl Position {
     /// frozen set gives any piece more attacks than that: a move safe so is legal whatever the
     /// mates come to.
     fn safe_were_all_free(&mut self, rules: Rules, seat: Seat, before: SquareSet) -> bool {
-        let frozen = std::mem::replace(&mut self.frozen, [false; 4]);
+        let frozen = std::mem::take(&mut self.frozen);
         let safe = self.club_safe(rules, seat, before);
         self.frozen = frozen;
         safe
