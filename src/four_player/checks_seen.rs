@@ -159,16 +159,9 @@ impl Position {
     /// line is empty.
     fn first_piece_towards(&self, king: Square, through: Square) -> Option<(Piece, bool)> {
         let d = direction_towards(king, through)?;
-        let step = &tables().step[d];
-        let mut at = step[king.index()];
-        while let Some(square) = at {
-            if let Some(piece) = self.piece_at(square) {
-                // `DIRECTIONS` lists the four straight ones first.
-                return Some((piece, d < 4));
-            }
-            at = step[square.index()];
-        }
-        None
+        let square = tables().first_on_ray(d, king, self.occupied())?;
+        // `DIRECTIONS` lists the four straight ones first.
+        Some((self.piece_at(square)?, d < 4))
     }
 }
 

@@ -342,18 +342,16 @@ impl Position {
             return CheckEscapes { king, squares: None };
         };
         let mut squares = checkers;
-        for checker in checkers.iter() {
-            let (df, dr) = (
-                checker.file() as i8 - king.file() as i8,
-                checker.rank() as i8 - king.rank() as i8,
-            );
-            if df != 0 && dr != 0 && df.abs() != dr.abs() {
-                continue;
-            }
-            let mut at = king.offset(df.signum(), dr.signum());
+        // A checker on a line from the king (not a knight's jump away) can be blocked between.
+        for (checker, d) in checkers
+            .iter()
+            .filter_map(|c| direction_towards(king, c).map(|d| (c, d)))
+        {
+            let step = &tables().step[d];
+            let mut at = step[king.index()];
             while let Some(square) = at.filter(|&s| s != checker) {
                 squares.insert(square);
-                at = square.offset(df.signum(), dr.signum());
+                at = step[square.index()];
             }
         }
         CheckEscapes {
