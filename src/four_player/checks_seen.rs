@@ -22,6 +22,9 @@ pub struct ChecksSeen {
     /// Each seat's move that last ended its check in a mate test: tried first in the next
     /// (`Position::has_club_move`), which tests it again.
     escapes: PerSeat<Option<(Move, PieceKind)>>,
+    /// Per seat, whether its escape answered its mate test for the pieces and armies this
+    /// record is for (after a full working out; a mate test elsewhere clears it).
+    confirmed: PerSeat<bool>,
 }
 
 impl ChecksSeen {
@@ -30,9 +33,18 @@ impl ChecksSeen {
         self.escapes[seat.index()]
     }
 
-    /// Keeps `seat`'s escape for its next mate test (`None`: it had none).
+    /// `seat`'s escape, when it answered `seat`'s mate test for the pieces and armies this
+    /// record is for.
+    pub(super) fn confirmed_escape(&self, seat: Seat) -> Option<Move> {
+        let (mv, _) = self.escapes[seat.index()]?;
+        self.confirmed[seat.index()].then_some(mv)
+    }
+
+    /// Keeps `seat`'s escape for its next mate test (`None`: it had none), found in a position
+    /// this record may not be for.
     pub(super) fn keep_escape(&mut self, seat: Seat, escape: Option<(Move, PieceKind)>) {
         self.escapes[seat.index()] = escape;
+        self.confirmed[seat.index()] = false;
     }
 }
 
@@ -67,27 +79,32 @@ impl Touched {
         })
     }
 
+    /// What `mv` will change, before it is played: `None` for castling and en passant, whose
+    /// second square is known only once played.
+    pub fn unplayed(mv: Move) -> Option<Touched> {
+        let simple = !matches!(
+            mv.kind,
+            MoveKind::CastleKingSide | MoveKind::CastleQueenSide | MoveKind::EnPassant
+        );
+        simple.then_some(Touched {
+            from: mv.from,
+            to: mv.to,
+            emptied: mv.to,
+        })
+    }
+
     /// Whether the move may have changed the attacks on a king on `king`: a line through an
     /// emptied square opened, the piece that left attacked it, or the piece on the filled
     /// square reaches it (or is it).
     pub fn may_reach(self, king: Square) -> bool {
-        in_reach(king, self.from) || on_a_line(king, self.emptied) || in_reach(king, self.to)
+        let t = tables();
+        let reach = &t.reach_set[king.index()];
+        reach.contains(self.from) || reach.contains(self.to) || t.line_set[king.index()].contains(self.emptied)
     }
 }
 
 fn offset(a: Square, b: Square) -> (u8, u8) {
     (a.file().abs_diff(b.file()), a.rank().abs_diff(b.rank()))
-}
-
-/// On a line or a knight's jump apart: where any piece on one could attack the other.
-fn in_reach(a: Square, b: Square) -> bool {
-    on_a_line(a, b) || matches!(offset(a, b), (1, 2) | (2, 1))
-}
-
-/// Same file, rank or diagonal (or the same square).
-fn on_a_line(a: Square, b: Square) -> bool {
-    let (df, dr) = offset(a, b);
-    df == 0 || dr == 0 || df == dr
 }
 
 impl Position {
@@ -99,14 +116,18 @@ impl Position {
             .filter(|_| seen.pieces_key == self.pieces_key() && seen.frozen == self.frozen && seen.out == self.out)
     }
 
-    /// Remembers who is in check as the position stands (`None`: not known).
-    pub(super) fn remember_checks(&mut self, checked: Option<PerSeat<bool>>) {
+    /// Remembers who is in check as the position stands (`None`: not known). `worked_out`: the
+    /// mates were worked out here (not recalled), so each seat in check and not frozen has its
+    /// escape confirmed for the position.
+    pub(super) fn remember_checks(&mut self, checked: Option<PerSeat<bool>>, worked_out: bool) {
+        let checked_free = |s: usize| checked.is_some_and(|checked| checked[s]) && !self.frozen[s];
         self.checks_seen = ChecksSeen {
             pieces_key: self.pieces_key(),
             frozen: self.frozen,
             out: self.out,
             checked,
             escapes: self.checks_seen.escapes,
+            confirmed: std::array::from_fn(|s| worked_out && checked_free(s)),
         };
     }
 }
@@ -244,7 +265,7 @@ mod tests {
     fn the_cache_is_no_part_of_a_positions_identity() {
         let mut pos = Position::empty();
         let other = pos.clone();
-        pos.remember_checks(Some([true; 4]));
+        pos.remember_checks(Some([true; 4]), false);
         assert_eq!(pos, other);
         assert_eq!(pos.checked_seats(), Some([true; 4]));
         pos.frozen[1] = true;

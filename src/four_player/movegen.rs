@@ -811,6 +811,12 @@ impl CheckEscapes {
         self.squares.is_some()
     }
 
+    /// The checkers' squares and the empty ones between them and the king (none when not in
+    /// check): the pieces on them are the checkers.
+    pub(super) fn squares(&self) -> SquareSet {
+        self.squares.unwrap_or(SquareSet::EMPTY)
+    }
+
     /// Only the king, a capture of a checker or a piece put in a check's way can end it.
     pub(super) fn may_end_check(&self, mv: Move) -> bool {
         Some(mv.from) == self.king

@@ -140,10 +140,11 @@ pub struct Tables {
     pub knight_set: Vec<SquareSet>,
     pub ray: Vec<[SquareSet; 196]>,
     pub ray_len: [[u8; 196]; 8],
-    /// `open_reach[s][kind]`: the squares a knight, bishop, rook, queen or king (by
-    /// `PieceKind::index`) on `s` reaches on an empty board; a pawn's is left empty. A piece
-    /// with nothing to take in its open reach has no capture, so a capture generator passes it by.
-    pub open_reach: Vec<[SquareSet; 6]>,
+    /// `line_set[s]`: `s` and the squares on its file, rank and diagonals.
+    pub line_set: Vec<SquareSet>,
+    /// `reach_set[s]`: `line_set[s]` and the knight's squares: where a piece could stand to
+    /// attack `s`, or a change could touch the attacks on it.
+    pub reach_set: Vec<SquareSet>,
 }
 
 /// The index in `DIRECTIONS` of the direction from `from` towards `to`, when they share a file,
@@ -185,7 +186,8 @@ pub fn tables() -> &'static Tables {
             knight_set: vec![SquareSet::EMPTY; 196],
             ray: vec![[SquareSet::EMPTY; 196]; 8],
             ray_len: [[0; 196]; 8],
-            open_reach: vec![[SquareSet::EMPTY; 6]; 196],
+            line_set: vec![SquareSet::EMPTY; 196],
+            reach_set: vec![SquareSet::EMPTY; 196],
         };
         for s in Square::all() {
             for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
@@ -206,16 +208,10 @@ pub fn tables() -> &'static Tables {
                     at = t.step[d][to.index()];
                 }
             }
-            let rays = |ds: std::ops::Range<usize>| ds.fold(SquareSet::EMPTY, |set, d| set.union(t.ray[d][s.index()]));
-            let mut reach = [SquareSet::EMPTY; 6];
-            reach[PieceKind::Knight.index()] = t.knight_set[s.index()];
-            reach[PieceKind::Bishop.index()] = rays(4..8);
-            reach[PieceKind::Rook.index()] = rays(0..4);
-            reach[PieceKind::Queen.index()] = rays(0..8);
-            for &to in &t.king[s.index()] {
-                reach[PieceKind::King.index()].insert(to);
-            }
-            t.open_reach[s.index()] = reach;
+            let mut lines = (0..8).fold(SquareSet::EMPTY, |set, d| set.union(t.ray[d][s.index()]));
+            lines.insert(s);
+            t.line_set[s.index()] = lines;
+            t.reach_set[s.index()] = lines.union(t.knight_set[s.index()]);
         }
         t
     })
@@ -224,6 +220,25 @@ pub fn tables() -> &'static Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The line and reach sets hold exactly the squares on a file, rank or diagonal of a square
+    /// (itself included) that no corner cuts off, and those a knight's jump away besides.
+    #[test]
+    fn the_line_and_reach_sets_follow_the_geometry() {
+        let t = tables();
+        for a in Square::all() {
+            for b in Square::all() {
+                let (df, dr) = (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8);
+                let straight_or_diagonal = df == 0 || dr == 0 || df.abs() == dr.abs();
+                let steps = df.abs().max(dr.abs());
+                let on_a_line =
+                    straight_or_diagonal && (1..steps).all(|i| a.offset(df.signum() * i, dr.signum() * i).is_some());
+                let knights_jump = matches!((df.abs(), dr.abs()), (1, 2) | (2, 1));
+                assert_eq!(t.line_set[a.index()].contains(b), on_a_line, "{a} {b}");
+                assert_eq!(t.reach_set[a.index()].contains(b), on_a_line || knights_jump, "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn the_home_row_is_the_back_rows_squares_on_the_board() {
