@@ -205,7 +205,16 @@ impl Position {
         if !self.live(seat) {
             return None;
         }
+        let others = self.occupied().without(self.army(seat));
+        let open_reach = &tables().open_reach;
         for from in self.army(seat).iter() {
+            // A piece (not a pawn, which may promote) with no other army's piece in its open
+            // reach has nothing to take.
+            let kind = self.piece_at(from).map(|piece| piece.kind);
+            if kind.is_some_and(|kind| kind != PieceKind::Pawn && !open_reach[from.index()][kind.index()].meets(others))
+            {
+                continue;
+            }
             self.piece_moves(rules, seat, from, Wanted::Noisy, moves);
         }
         Some(MoveLegality(self.legality(rules, seat)))

@@ -140,6 +140,10 @@ pub struct Tables {
     pub knight_set: Vec<SquareSet>,
     pub ray: Vec<[SquareSet; 196]>,
     pub ray_len: [[u8; 196]; 8],
+    /// `open_reach[s][kind]`: the squares a knight, bishop, rook, queen or king (by
+    /// `PieceKind::index`) on `s` reaches on an empty board; a pawn's is left empty. A piece
+    /// with no other army's piece in its open reach has nothing to take.
+    pub open_reach: Vec<[SquareSet; 6]>,
     /// `line_set[s]`: `s` and the squares on its file, rank and diagonals.
     pub line_set: Vec<SquareSet>,
     /// `reach_set[s]`: `line_set[s]` and the knight's squares: where a piece could stand to
@@ -186,6 +190,7 @@ pub fn tables() -> &'static Tables {
             knight_set: vec![SquareSet::EMPTY; 196],
             ray: vec![[SquareSet::EMPTY; 196]; 8],
             ray_len: [[0; 196]; 8],
+            open_reach: vec![[SquareSet::EMPTY; 6]; 196],
             line_set: vec![SquareSet::EMPTY; 196],
             reach_set: vec![SquareSet::EMPTY; 196],
         };
@@ -208,7 +213,17 @@ pub fn tables() -> &'static Tables {
                     at = t.step[d][to.index()];
                 }
             }
-            let mut lines = (0..8).fold(SquareSet::EMPTY, |set, d| set.union(t.ray[d][s.index()]));
+            let rays = |ds: std::ops::Range<usize>| ds.fold(SquareSet::EMPTY, |set, d| set.union(t.ray[d][s.index()]));
+            let mut reach = [SquareSet::EMPTY; 6];
+            reach[PieceKind::Knight.index()] = t.knight_set[s.index()];
+            reach[PieceKind::Bishop.index()] = rays(4..8);
+            reach[PieceKind::Rook.index()] = rays(0..4);
+            reach[PieceKind::Queen.index()] = rays(0..8);
+            for &to in &t.king[s.index()] {
+                reach[PieceKind::King.index()].insert(to);
+            }
+            t.open_reach[s.index()] = reach;
+            let mut lines = rays(0..8);
             lines.insert(s);
             t.line_set[s.index()] = lines;
             t.reach_set[s.index()] = lines.union(t.knight_set[s.index()]);
