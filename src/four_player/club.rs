@@ -724,8 +724,9 @@ mod tests {
 
     /// What is known of a move without playing it (`ClubLegality::known`: a move that opens no
     /// line onto a king is legal, one that leaves a check standing on an army that cannot be
-    /// mated by it is not) is what the rule as written says (played, the mates worked out
-    /// again), over random Club games played with a preference for checks.
+    /// mated by it is not), and every answer of `club_allows`, is what the rule as written says
+    /// (played, the mates worked out again), over random Club games played with a preference
+    /// for checks.
     #[test]
     fn what_is_known_before_a_move_is_played_is_the_rule_as_written() {
         let rules = Rules::CLUB;
@@ -749,14 +750,18 @@ mod tests {
                     Some(false) => illegal += 1,
                     None => doubtful += 1,
                 }
-                if let Some(known) = known {
-                    assert_eq!(
-                        known,
-                        pos.club_legal_worked_out(rules, seat, mv, before),
-                        "{mv:?} in {}",
-                        pos.to_fen4()
-                    );
-                }
+                let worked_out = pos.club_legal_worked_out(rules, seat, mv, before);
+                assert!(
+                    known.is_none_or(|known| known == worked_out),
+                    "{mv:?} in {}",
+                    pos.to_fen4()
+                );
+                assert_eq!(
+                    pos.club_allows(rules, seat, &legality, mv, &mut Vec::new()),
+                    worked_out,
+                    "{mv:?} in {}",
+                    pos.to_fen4()
+                );
             }
         });
         // The test means something only if each answer, and other seats in check, came up.
