@@ -468,8 +468,7 @@ impl Position {
     /// one of them may give that slider the king.
     pub(super) fn shields(&self, rules: Rules, seat: Seat, king: Square, counts: impl Fn(Piece) -> bool) -> SquareSet {
         let t = tables();
-        // A line with no live opponent's slider of its kind on it shields nothing: it is not
-        // walked (the walk goes past the first piece, so it is long).
+        // A line with no live opponent's slider of its kind on it shields nothing.
         let opponents = Seat::ALL
             .into_iter()
             .filter(|&owner| self.checks(rules, owner, seat))
@@ -477,30 +476,22 @@ impl Position {
         let queens = self.of_kind(PieceKind::Queen);
         let sliders =
             [PieceKind::Rook, PieceKind::Bishop].map(|kind| self.of_kind(kind).union(queens).intersection(opponents));
+        let occupied = self.occupied();
         let mut shields = SquareSet::EMPTY;
         for d in 0..8 {
             let straight = d < 4;
-            if !t.ray[d][king.index()].meets(sliders[usize::from(!straight)]) {
+            let behind = sliders[usize::from(!straight)];
+            if !t.ray[d][king.index()].meets(behind) {
                 continue;
             }
-            let mut shield = None;
-            let mut at = t.step[d][king.index()];
-            while let Some(s) = at {
-                if let Some(piece) = self.piece_at(s) {
-                    match shield {
-                        None if counts(piece) => shield = Some(s),
-                        None => break,
-                        Some(first) => {
-                            if slides_along(piece.kind, straight)
-                                && piece.seat().is_some_and(|owner| self.checks(rules, owner, seat))
-                            {
-                                shields.insert(first);
-                            }
-                            break;
-                        }
-                    }
-                }
-                at = t.step[d][s.index()];
+            // The first piece on the line, and the one behind it, found by bit scans.
+            let Some(first) = t.first_on_ray(d, king, occupied) else {
+                continue;
+            };
+            if self.piece_at(first).is_some_and(&counts)
+                && t.first_on_ray(d, first, occupied).is_some_and(|second| behind.contains(second))
+            {
+                shields.insert(first);
             }
         }
         shields
