@@ -20,21 +20,46 @@ const MATE_ROUNDS: usize = 4;
 
 impl Position {
     /// What `seat`'s moves need to be known legal under Club rules: its partner's attackers
-    /// now, and (no army frozen) the squares whose piece, leaving, could open a line onto its
-    /// king or its partner's when `seat` is not in check, or what a move must do to lift the
-    /// check when it is.
+    /// now; the squares whose piece, leaving, could open a line onto its king or its partner's
+    /// (`openers`); with no army frozen and `seat` in check, what a move must do to lift the
+    /// check (`held_check`); whether a safe king's step is legal.
+    ///
+    /// With an army frozen, a move after which `seat` would be safe were every army free is
+    /// legal, whatever the mates come to: no frozen set gives a piece more attacks than that.
+    /// The short cuts then hold when the partner's king would have no more attackers were
+    /// every army free than it has now (and, for `openers`, `seat`'s king none).
     pub(super) fn club_legality(&self, rules: Rules, seat: Seat) -> ClubLegality {
         let partner_checked = self.club_in_check(rules, seat.partner());
+        let before = if partner_checked {
+            self.partner_attackers(rules, seat)
+        } else {
+            SquareSet::EMPTY
+        };
+        let (partner_free_safe, free_safe) = if self.frozen.contains(&true) {
+            let partner = self.free_checkers(rules, seat.partner()).is_subset(before);
+            (partner, partner && self.free_checkers(rules, seat).is_empty())
+        } else {
+            (true, true)
+        };
         ClubLegality {
-            before: if partner_checked {
-                self.partner_attackers(rules, seat)
-            } else {
-                SquareSet::EMPTY
-            },
-            openers: self.openers(rules, seat),
+            before,
+            openers: self.openers(rules, seat).filter(|_| free_safe),
             held_check: self.held_check(rules, seat),
-            safe_step_legal: !self.frozen.contains(&true) && self.king_off_partners_lines(seat),
+            safe_step_legal: partner_free_safe && self.king_off_partners_lines(seat),
         }
+    }
+
+    /// The pieces of `seat`'s opponents still in the game that attack its king, frozen or not:
+    /// its checkers were every army free.
+    fn free_checkers(&self, rules: Rules, seat: Seat) -> SquareSet {
+        self.king_square(seat).map_or(SquareSet::EMPTY, |king| {
+            self.attackers_frozen_or_not(king, |owner| self.free_opponent(rules, owner, seat))
+        })
+    }
+
+    /// Whether `owner` opposes `seat` and is still in the game (frozen or not).
+    fn free_opponent(&self, rules: Rules, owner: Seat, seat: Seat) -> bool {
+        rules.opposes(owner, seat) && !self.out[owner.index()]
     }
 
     /// When no army is frozen and `seat` is in check, what a move that cannot end the check
@@ -88,8 +113,14 @@ impl Position {
         if let Some(known) = legality.known(self, mv) {
             return known;
         }
-        if legality.safe_step_legal && self.is_king_step(seat, mv) && self.king_step_safe(rules, seat, mv) {
-            return true;
+        if legality.safe_step_legal && self.is_king_step(seat, mv) {
+            // Judged with every army free (`club_legality`); with none frozen, that is as it is.
+            let frozen = std::mem::take(&mut self.frozen);
+            let safe = self.king_step_safe(rules, seat, mv);
+            self.frozen = frozen;
+            if safe {
+                return true;
+            }
         }
         self.club_legal_when_played(rules, seat, mv, legality.before, scratch)
     }
@@ -165,8 +196,8 @@ impl Position {
         safe
     }
 
-    /// When no army is frozen, the squares of the first pieces on the lines from `seat`'s king
-    /// and its partner's with a live opponent's slider behind them; `None` otherwise.
+    /// The squares of the first pieces on the lines from `seat`'s king and its partner's with
+    /// an opponent's slider behind them (frozen or not); `None` when `seat` has no king.
     ///
     /// With no army frozen every piece is live, and working the mates out after a move can
     /// only freeze armies, which takes attackers away. So a move that leaves `seat` unchecked
@@ -174,16 +205,14 @@ impl Position {
     /// piece other than the king that leaves none of these squares, and empties no square but
     /// its own (no en passant), opens no line onto either king: its partner gains no attacker,
     /// and `seat` none (out of check it stays so; in check from one piece, a move that takes
-    /// that piece or steps into its line ends the check).
+    /// that piece or steps into its line ends the check). With an army frozen the same holds
+    /// of the armies all free (`club_legality`).
     fn openers(&self, rules: Rules, seat: Seat) -> Option<SquareSet> {
-        if self.frozen.iter().any(|&f| f) {
-            return None;
-        }
         let king = self.king_square(seat)?;
-        let mut openers = self.shields(rules, seat, king, |_| true);
-        let partner = seat.partner();
-        if let Some(partner_king) = self.king_square(partner) {
-            openers = openers.union(self.shields(rules, partner, partner_king, |_| true));
+        let opponent = |owner: Seat| self.free_opponent(rules, owner, seat);
+        let mut openers = self.shields_from(king, |_| true, opponent);
+        if let Some(partner_king) = self.king_square(seat.partner()) {
+            openers = openers.union(self.shields_from(partner_king, |_| true, opponent));
         }
         Some(openers)
     }
@@ -425,9 +454,10 @@ pub(super) struct ClubLegality {
     before: SquareSet,
     openers: Option<SquareSet>,
     held_check: Option<HeldCheck>,
-    /// No army frozen, and the king off its partner's king's lines: a step of it to a square
-    /// no live opponent attacks is legal (it leaves no attacker on the king, and opens no line
-    /// onto the partner's), however the mates are worked out after it, which can only freeze.
+    /// The king off its partner's king's lines (and, with an army frozen, the partner's king
+    /// no worse off were every army free): a step of it to a square no opponent attacks were
+    /// every army free is legal (it leaves no attacker on the king, and opens no line onto the
+    /// partner's), however the mates are worked out after it.
     safe_step_legal: bool,
 }
 
@@ -730,11 +760,13 @@ mod tests {
     #[test]
     fn what_is_known_before_a_move_is_played_is_the_rule_as_written() {
         let rules = Rules::CLUB;
-        let (mut legal, mut legal_in_check, mut illegal, mut doubtful, mut checked) = (0, 0, 0, 0, 0);
+        let (mut legal, mut legal_in_check, mut legal_frozen, mut illegal, mut doubtful, mut checked) =
+            (0, 0, 0, 0, 0, 0);
         visit_random_club_games(7, 60, 150, |game| {
             let mut pos = game.position().clone();
             let seat = pos.turn;
             let in_check = pos.in_check(rules, seat);
+            let frozen = pos.frozen.contains(&true);
             let before = pos.partner_attackers(rules, seat);
             let legality = pos.club_legality(rules, seat);
             let mut pseudo = Vec::new();
@@ -746,6 +778,7 @@ mod tests {
                     Some(true) => {
                         legal += 1;
                         legal_in_check += usize::from(in_check);
+                        legal_frozen += usize::from(frozen);
                     }
                     Some(false) => illegal += 1,
                     None => doubtful += 1,
@@ -766,8 +799,13 @@ mod tests {
         });
         // The test means something only if each answer, and other seats in check, came up.
         assert!(
-            legal > 100_000 && legal_in_check > 1_000 && illegal > 10_000 && doubtful > 20_000 && checked > 1_000,
-            "{legal} {legal_in_check} {illegal} {doubtful} {checked}"
+            legal > 100_000
+                && legal_in_check > 1_000
+                && legal_frozen > 1_000
+                && illegal > 10_000
+                && doubtful > 20_000
+                && checked > 1_000,
+            "{legal} {legal_in_check} {legal_frozen} {illegal} {doubtful} {checked}"
         );
     }
 }

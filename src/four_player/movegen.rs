@@ -47,11 +47,11 @@ impl Position {
         }
     }
 
-    /// Calls `found` with each square holding a live piece of a seat for which `by` holds that
-    /// attacks `square`, until `found` returns `true`; says whether it did.
+    /// Calls `found` with each square holding a piece (frozen or not) of a seat for which `by`
+    /// holds that attacks `square`, until `found` returns `true`; says whether it did.
     fn scan_attackers(&self, square: Square, by: impl Fn(Seat) -> bool, mut found: impl FnMut(Square) -> bool) -> bool {
         let t = tables();
-        let live_by = |p: Piece| p.seat().filter(|&s| by(s) && self.live(s));
+        let live_by = |p: Piece| p.seat().filter(|&s| by(s));
         for &s in &t.knight[square.index()] {
             if let Some(p) = self.piece_at(s)
                 && p.kind == PieceKind::Knight
@@ -89,11 +89,17 @@ impl Position {
 
     /// Whether `square` is attacked by a live piece of a seat for which `by` holds.
     pub fn attacked(&self, square: Square, by: impl Fn(Seat) -> bool) -> bool {
-        self.scan_attackers(square, by, |_| true)
+        self.scan_attackers(square, |s| by(s) && self.live(s), |_| true)
     }
 
     /// The squares of the live pieces of seats for which `by` holds that attack `square`.
     pub fn attackers(&self, square: Square, by: impl Fn(Seat) -> bool) -> SquareSet {
+        self.attackers_frozen_or_not(square, |s| by(s) && self.live(s))
+    }
+
+    /// The squares of the pieces (frozen or not) of seats for which `by` holds that attack
+    /// `square`.
+    pub(super) fn attackers_frozen_or_not(&self, square: Square, by: impl Fn(Seat) -> bool) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         self.scan_attackers(square, by, |s| {
             set.insert(s);
@@ -467,11 +473,21 @@ impl Position {
     /// `counts` holds) with a live opponent's slider behind them on that line: a piece leaving
     /// one of them may give that slider the king.
     pub(super) fn shields(&self, rules: Rules, seat: Seat, king: Square, counts: impl Fn(Piece) -> bool) -> SquareSet {
+        self.shields_from(king, counts, |owner| self.checks(rules, owner, seat))
+    }
+
+    /// `shields`, from the sliders of the seats for which `by` holds, frozen or not.
+    pub(super) fn shields_from(
+        &self,
+        king: Square,
+        counts: impl Fn(Piece) -> bool,
+        by: impl Fn(Seat) -> bool,
+    ) -> SquareSet {
         let t = tables();
-        // A line with no live opponent's slider of its kind on it shields nothing.
+        // A line with no slider of its kind of those seats on it shields nothing.
         let opponents = Seat::ALL
             .into_iter()
-            .filter(|&owner| self.checks(rules, owner, seat))
+            .filter(|&owner| by(owner))
             .fold(SquareSet::EMPTY, |set, owner| set.union(self.army(owner)));
         let queens = self.of_kind(PieceKind::Queen);
         let sliders =
@@ -489,7 +505,8 @@ impl Position {
                 continue;
             };
             if self.piece_at(first).is_some_and(&counts)
-                && t.first_on_ray(d, first, occupied).is_some_and(|second| behind.contains(second))
+                && t.first_on_ray(d, first, occupied)
+                    .is_some_and(|second| behind.contains(second))
             {
                 shields.insert(first);
             }
