@@ -43,7 +43,8 @@ pub enum FourPlayerCommand {
     /// Play computer levels against each other, seat by seat, and rate them.
     Selfplay {
         /// The four seats' players, Red, Blue, Yellow, Green: level names or `greedy` (a one-ply
-        /// points grabber), each optionally with its FFA search (`strong:paranoid`, `strong:brs`).
+        /// points grabber), each optionally with its FFA search (`strong:paranoid`, `strong:brs`)
+        /// and/or without late-move reductions (`strong:-reductions`, to measure them).
         #[arg(long, value_delimiter = ',', required = true)]
         seats: Vec<String>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]

@@ -66,6 +66,12 @@ impl Player {
         self
     }
 
+    /// The player with late-move reductions on or off (on by default).
+    pub fn with_reductions(mut self, reductions: bool) -> Player {
+        self.engine.reductions = reductions;
+        self
+    }
+
     /// The move this player would make for `seat` if it were `seat`'s turn now (a partner's
     /// plan, shown as a hint), searched within `limits`.
     pub fn hint(

@@ -118,6 +118,9 @@ pub struct Engine {
     picks: Vec<Vec<Pick>>,
     /// Club's mates worked out, by position: lent to the position a search plays through.
     mates: MatesMemo,
+    /// Late-move reductions (on by default; off, the search as it was before them, for
+    /// measuring them by self-play).
+    pub reductions: bool,
 }
 
 /// The FFA search the levels use: best-reply search scored more first places than paranoid at
@@ -140,6 +143,7 @@ impl Engine {
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             picks: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             mates: MatesMemo::default(),
+            reductions: true,
         }
     }
 
@@ -707,13 +711,22 @@ impl<'a> Run<'a> {
             };
             let mut any_legal = table_first.is_some();
             let mut scratch = Vec::new();
+            let reducible = self.engine.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
             for i in first..picks.len() {
-                let mv = next_pick(&mut picks, i).mv;
+                let pick = next_pick(&mut picks, i);
+                let mv = pick.mv;
                 if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
                     continue;
                 }
                 any_legal = true;
-                let score = self.child(mv, depth, ply, alpha, beta);
+                // A late quiet move (after the table's, the captures and the killers) is first
+                // searched a ply or two shallower.
+                let reduction = if reducible && i >= LATE_MOVE && pick.score < KILLER_SCORE - 1 {
+                    1 + i32::from(depth >= 6 && i >= 3 * LATE_MOVE)
+                } else {
+                    0
+                };
+                let score = self.reduced_child(mv, depth, ply, alpha, beta, reduction);
                 if self.aborted {
                     self.engine.picks[ply] = picks;
                     return 0;
@@ -738,6 +751,34 @@ impl<'a> Run<'a> {
             .tt
             .store(key, best_move, to_table(best, ply), depth, bound, false);
         best
+    }
+
+    /// `child`, first searched `reduction` plies shallower with a null window on the bound
+    /// the move must beat (not when it checks an opponent); searched again in full only when
+    /// it beats it.
+    fn reduced_child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32) -> i32 {
+        if reduction == 0 {
+            return self.child(mv, depth, ply, alpha, beta);
+        }
+        let seat = self.pos.turn;
+        let maximizing = self.maximizer(seat);
+        let undo = self.pos.make(self.rules, mv);
+        let extension = self.extension(seat, ply);
+        self.keys.push(self.pos.key());
+        let (low, high) = if maximizing {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let beats = |score: i32| if maximizing { score > alpha } else { score < beta };
+        let reduced = (extension == 0).then(|| self.search(depth - 1 - reduction, ply + 1, low, high, 0));
+        let score = match reduced {
+            Some(score) if self.aborted || !beats(score) => score,
+            _ => self.search(depth - 1 + extension, ply + 1, alpha, beta, 0),
+        };
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+        score
     }
 
     /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
@@ -971,8 +1012,8 @@ impl<'a> Run<'a> {
             (Some(v), _) => (1 << 24) + v * 16 - attacker,
             (None, MoveKind::Promotion(_)) => 1 << 23,
             (None, MoveKind::EnPassant) => (1 << 24) + 100 * 16,
-            _ if killers[0] == Some(mv) => 1 << 22,
-            _ if killers[1] == Some(mv) => (1 << 22) - 1,
+            _ if killers[0] == Some(mv) => KILLER_SCORE,
+            _ if killers[1] == Some(mv) => KILLER_SCORE - 1,
             _ => self.engine.history[history_index(seat, mv)],
         }
     }
@@ -1010,7 +1051,16 @@ impl<'a> Run<'a> {
     }
 }
 
-/// Captures (of anyone's piece, grey ones too), en passant and promotions.
+/// The ordering score of a node's first killer (the second's is one less; captures and
+/// promotions score more, quiet moves by their history less).
+const KILLER_SCORE: i32 = 1 << 22;
+
+/// Late-move reductions: from this depth, a quiet move this late in a node's order (counting
+/// the table's move) is searched shallower first; three times as late, at depth 6 and more, two
+/// plies shallower.
+const REDUCTION_DEPTH: i32 = 3;
+const LATE_MOVE: usize = 3;
+
 /// A move to try and its ordering score.
 #[derive(Copy, Clone)]
 struct Pick {

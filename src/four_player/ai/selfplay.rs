@@ -23,22 +23,34 @@ pub enum Entrant {
         level: &'static Level,
         /// FFA's search, when not the default.
         strategy: Option<Strategy>,
+        /// Late-move reductions (`:-reductions` turns them off).
+        reductions: bool,
     },
     Greedy,
 }
 
 impl Entrant {
-    /// `greedy`, a level's name, or a level's name with an FFA search (`strong:paranoid`).
+    /// `greedy`, a level's name, or a level's name with an FFA search (`strong:paranoid`)
+    /// and/or without late-move reductions (`strong:-reductions`, `strong:brs:-reductions`).
     pub fn parse(text: &str) -> Result<Entrant, String> {
         if text == "greedy" {
             return Ok(Entrant::Greedy);
         }
-        let (name, strategy) = match text.split_once(':') {
-            Some((name, strategy)) => (name, Some(Strategy::parse(strategy)?)),
-            None => (text, None),
-        };
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or_default();
         let level = levels::find(name).map_err(|e| format!("{e}, or greedy"))?;
-        Ok(Entrant::Level { level, strategy })
+        let (mut strategy, mut reductions) = (None, true);
+        for part in parts {
+            match part {
+                "-reductions" => reductions = false,
+                _ => strategy = Some(Strategy::parse(part).map_err(|e| format!("{e}, or -reductions"))?),
+            }
+        }
+        Ok(Entrant::Level {
+            level,
+            strategy,
+            reductions,
+        })
     }
 
     pub fn name(self) -> String {
@@ -46,9 +58,13 @@ impl Entrant {
             Entrant::Greedy => "greedy".into(),
             Entrant::Level {
                 level,
-                strategy: Some(s),
-            } => format!("{}:{}", level.name, s.name()),
-            Entrant::Level { level, strategy: None } => level.name.into(),
+                strategy,
+                reductions,
+            } => {
+                let strategy = strategy.map(|s| format!(":{}", s.name())).unwrap_or_default();
+                let reductions = if reductions { "" } else { ":-reductions" };
+                format!("{}{strategy}{reductions}", level.name)
+            }
         }
     }
 }
@@ -62,8 +78,12 @@ impl Sitter {
     fn new(entrant: Entrant, seed: u64, resigns: bool) -> Sitter {
         match entrant {
             Entrant::Greedy => Sitter::Greedy(Greedy::new(seed)),
-            Entrant::Level { level, strategy } => {
-                let mut player = Player::new(level, seed);
+            Entrant::Level {
+                level,
+                strategy,
+                reductions,
+            } => {
+                let mut player = Player::new(level, seed).with_reductions(reductions);
                 if let Some(s) = strategy {
                     player = player.with_strategy(s);
                 }
@@ -264,4 +284,26 @@ pub fn pairings(record: &GameRecord, names: &[String], config: &SelfplayConfig) 
         }
     }
     pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entrant_names_its_search_and_its_reductions() {
+        let entrant = Entrant::parse("strong:brs:-reductions").unwrap();
+        assert_eq!(
+            entrant,
+            Entrant::Level {
+                level: levels::find("strong").unwrap(),
+                strategy: Some(Strategy::BestReply),
+                reductions: false,
+            }
+        );
+        assert_eq!(entrant.name(), "strong:brs:-reductions");
+        assert_eq!(Entrant::parse("club").unwrap().name(), "club");
+        let error = Entrant::parse("club:-pruning").unwrap_err();
+        assert!(error.contains("-pruning") && error.contains("-reductions"), "{error}");
+    }
 }
