@@ -99,9 +99,8 @@ impl Position {
 
     /// Whether `mv` of `seat` is legal under Club rules: after the move and the mates worked out
     /// again, `seat`'s king has no live attacker and its partner's king no attacker it did not
-    /// have before. With no army frozen, many moves are known without playing them
-    /// (`ClubLegality::known`), and a king's step to a safe square with the king lifted
-    /// (`ClubLegality::safe_step_legal`).
+    /// have before. Many moves are known without playing them (`ClubLegality::known`), and a
+    /// king's step to a square safe with the king lifted (`ClubLegality::safe_step_legal`).
     pub(super) fn club_allows(
         &mut self,
         rules: Rules,
