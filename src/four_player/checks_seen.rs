@@ -82,11 +82,7 @@ impl Touched {
     /// What `mv` will change, before it is played: `None` for castling and en passant, whose
     /// second square is known only once played.
     pub fn unplayed(mv: Move) -> Option<Touched> {
-        let simple = !matches!(
-            mv.kind,
-            MoveKind::CastleKingSide | MoveKind::CastleQueenSide | MoveKind::EnPassant
-        );
-        simple.then_some(Touched {
+        mv.kind.changes_only_its_squares().then_some(Touched {
             from: mv.from,
             to: mv.to,
             emptied: mv.to,

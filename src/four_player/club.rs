@@ -41,10 +41,17 @@ impl Position {
         } else {
             (true, true)
         };
+        let held_check = self.held_check(rules, seat);
+        // The no-line test is of use out of check, or in check from one piece.
+        let openers_of_use = free_safe && held_check.as_ref().is_none_or(|held| held.lone_checker);
         ClubLegality {
             before,
-            openers: self.openers(rules, seat).filter(|_| free_safe),
-            held_check: self.held_check(rules, seat),
+            openers: if openers_of_use {
+                self.openers(rules, seat)
+            } else {
+                None
+            },
+            held_check,
             safe_step_legal: partner_free_safe && self.king_off_partners_lines(seat),
         }
     }
@@ -219,11 +226,7 @@ impl Position {
     /// Whether `mv`, by a piece not on one of `openers`, is one that opens no line onto a king
     /// (`openers`): not the king's, not castling or en passant.
     fn opens_no_line(&self, openers: SquareSet, mv: Move) -> bool {
-        let simple = matches!(
-            mv.kind,
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Leap | MoveKind::Promotion(_)
-        );
-        simple
+        mv.kind.changes_only_its_squares()
             && !openers.contains(mv.from)
             && self
                 .piece_at(mv.from)
@@ -323,10 +326,7 @@ impl Position {
     fn escape_untouched(&self, rules: Rules, seat: Seat, touched: Touched) -> bool {
         let line_set = &tables().line_set;
         let escaped = self.checks_seen.confirmed_escape(seat).filter(|escape| {
-            let simple = !matches!(
-                escape.kind,
-                MoveKind::CastleKingSide | MoveKind::CastleQueenSide | MoveKind::EnPassant
-            );
+            let simple = escape.kind.changes_only_its_squares();
             let partner_untouched = self
                 .king_square(seat.partner())
                 .is_none_or(|king| !line_set[king.index()].contains(escape.from) || !touched.may_reach(king));

@@ -21,6 +21,17 @@ pub enum MoveKind {
     Leap,
 }
 
+impl MoveKind {
+    /// Whether such a move changes no square but the two it names: not castling (a rook moves
+    /// too) and not en passant (the taken pawn's square empties).
+    pub const fn changes_only_its_squares(self) -> bool {
+        !matches!(
+            self,
+            MoveKind::CastleKingSide | MoveKind::CastleQueenSide | MoveKind::EnPassant
+        )
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Square,

@@ -673,7 +673,7 @@ impl<'a> Run<'a> {
         self.engine.lists[ply + 1] = scratch;
         let mut cut = false;
         if let Some(mv) = table_first {
-            let score = self.child(mv, depth, ply, alpha, beta);
+            let score = self.child(mv, depth, ply, alpha, beta, 0);
             if self.aborted {
                 return 0;
             }
@@ -726,7 +726,7 @@ impl<'a> Run<'a> {
                 } else {
                     0
                 };
-                let score = self.reduced_child(mv, depth, ply, alpha, beta, reduction);
+                let score = self.child(mv, depth, ply, alpha, beta, reduction);
                 if self.aborted {
                     self.engine.picks[ply] = picks;
                     return 0;
@@ -753,13 +753,11 @@ impl<'a> Run<'a> {
         best
     }
 
-    /// `child`, first searched `reduction` plies shallower with a null window on the bound
-    /// the move must beat (not when it checks an opponent); searched again in full only when
-    /// it beats it.
-    fn reduced_child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32) -> i32 {
-        if reduction == 0 {
-            return self.child(mv, depth, ply, alpha, beta);
-        }
+    /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
+    /// (more when it checks an opponent). With a `reduction`, and when it checks nobody, it is
+    /// first searched that many plies shallower with a null window on the bound the move must
+    /// beat, and again in full only when it beats it.
+    fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32) -> i32 {
         let seat = self.pos.turn;
         let maximizing = self.maximizer(seat);
         let undo = self.pos.make(self.rules, mv);
@@ -771,24 +769,12 @@ impl<'a> Run<'a> {
             (beta - 1, beta)
         };
         let beats = |score: i32| if maximizing { score > alpha } else { score < beta };
-        let reduced = (extension == 0).then(|| self.search(depth - 1 - reduction, ply + 1, low, high, 0));
+        let reduced =
+            (reduction > 0 && extension == 0).then(|| self.search(depth - 1 - reduction, ply + 1, low, high, 0));
         let score = match reduced {
             Some(score) if self.aborted || !beats(score) => score,
             _ => self.search(depth - 1 + extension, ply + 1, alpha, beta, 0),
         };
-        self.keys.pop();
-        self.pos.unmake(mv, undo);
-        score
-    }
-
-    /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
-    /// (more when it checks an opponent).
-    fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let seat = self.pos.turn;
-        let undo = self.pos.make(self.rules, mv);
-        let extension = self.extension(seat, ply);
-        self.keys.push(self.pos.key());
-        let score = self.search(depth - 1 + extension, ply + 1, alpha, beta, 0);
         self.keys.pop();
         self.pos.unmake(mv, undo);
         score
