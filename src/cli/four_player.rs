@@ -44,7 +44,8 @@ pub enum FourPlayerCommand {
     Selfplay {
         /// The four seats' players, Red, Blue, Yellow, Green: level names or `greedy` (a one-ply
         /// points grabber), each optionally with its FFA search (`strong:paranoid`, `strong:brs`)
-        /// and/or without late-move reductions (`strong:-reductions`, to measure them).
+        /// and/or without one of the search's refinements, to measure it (`strong:-reductions`,
+        /// `strong:-move-memory`).
         #[arg(long, value_delimiter = ',', required = true)]
         seats: Vec<String>,
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]

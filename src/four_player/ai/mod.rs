@@ -5,11 +5,14 @@
 
 pub mod bench;
 pub mod eval;
+pub mod features;
 pub mod greedy;
 pub mod levels;
+pub mod ordering;
 pub mod search;
 pub mod selfplay;
 
+pub use features::Features;
 pub use levels::{LEVELS, Level};
 pub use search::{Engine, IterativeDeepening, MATE, SearchInfo, SearchResult, Strategy, mate_in};
 
@@ -66,9 +69,9 @@ impl Player {
         self
     }
 
-    /// The player with late-move reductions on or off (on by default).
-    pub fn with_reductions(mut self, reductions: bool) -> Player {
-        self.engine.reductions = reductions;
+    /// The player with only these of the search's refinements (all by default).
+    pub fn with_features(mut self, features: Features) -> Player {
+        self.engine.set_features(features);
         self
     }
 

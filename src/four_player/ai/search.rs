@@ -1,7 +1,7 @@
 //! The four-player search: alpha-beta over one side's score, with iterative deepening, a
 //! transposition table on the engine's Zobrist key, quiescence on captures and promotions,
-//! check extensions, move ordering (table move, captures by victim and attacker, killers,
-//! history) and mate scores by distance.
+//! check extensions, late-move reductions, move ordering (table move, captures by victim and
+//! attacker, killers, history) and mate scores by distance.
 //!
 //! Who the side is depends on the strategy. Teams and Club (`Alliance`): partners maximise their
 //! team's score, opponents minimise it, whatever the order of turns (a frozen seat can put two
@@ -16,6 +16,8 @@
 use std::cmp::Reverse;
 
 use super::eval;
+use super::features::Features;
+use super::ordering::MoveMemory;
 use crate::engine::tt::{Bound, TranspositionTable};
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::four_player::board::{Owner, Seat};
@@ -104,23 +106,22 @@ pub struct SearchResult {
     pub pv: Vec<String>,
 }
 
-/// A search's memory, kept from move to move: the table, killers and history.
+/// A search's memory, kept from move to move: the table and what it learnt of moves.
 pub struct Engine {
     tt: TranspositionTable<Move>,
-    killers: Vec<[Option<Move>; 2]>,
-    /// Per seat, from-square and to-square: how often a quiet move cut the search off.
-    history: Vec<i32>,
+    memory: MoveMemory,
     /// The FFA strategy (Teams and Club always use `Alliance`).
     pub ffa: Strategy,
     /// Per ply: the generated moves, and the moves to try scored for ordering (taken best
     /// first), kept so that a search allocates nothing once they have grown.
     lists: Vec<Vec<Move>>,
     picks: Vec<Vec<Pick>>,
+    /// Per ply, the quiet moves searched that did not cut the search off (each with its seat).
+    tried: Vec<Vec<(Seat, Move)>>,
     /// Club's mates worked out, by position: lent to the position a search plays through.
     mates: MatesMemo,
-    /// Late-move reductions (on by default; off, the search as it was before them, for
-    /// measuring them by self-play).
-    pub reductions: bool,
+    /// The refinements the search uses (all by default; one off, to measure it by self-play).
+    features: Features,
 }
 
 /// The FFA search the levels use: best-reply search scored more first places than paranoid at
@@ -137,14 +138,20 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 4 * 196 * 196],
+            memory: MoveMemory::new(Features::CURRENT.move_memory, MAX_PLY + 1),
             ffa: DEFAULT_FFA,
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             picks: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             mates: MatesMemo::default(),
-            reductions: true,
+            features: Features::CURRENT,
         }
+    }
+
+    /// Switches the refinements the search uses (what it has learnt of moves starts afresh).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+        self.memory = MoveMemory::new(features.move_memory, MAX_PLY + 1);
     }
 
     /// Searches the game's position for the seat to move under `limits`.
@@ -672,16 +679,21 @@ impl<'a> Run<'a> {
         let table_first = table_move.filter(|&mv| self.pos.is_legal_move(self.rules, mv, &mut scratch));
         self.engine.lists[ply + 1] = scratch;
         let mut cut = false;
+        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
+        tried.clear();
         if let Some(mv) = table_first {
             let score = self.child(mv, depth, ply, alpha, beta, 0);
             if self.aborted {
+                self.engine.tried[ply] = tried;
                 return 0;
             }
             best = score;
             best_move = Some(mv);
             cut = narrow(maximizing, score, &mut alpha, &mut beta);
             if cut {
-                self.reward(seat, mv, ply, depth);
+                self.reward(seat, mv, ply, depth, &tried);
+            } else if !is_noisy(&self.pos, mv) {
+                tried.push((seat, mv));
             }
         }
         if !cut {
@@ -690,11 +702,12 @@ impl<'a> Run<'a> {
             let mut moves = std::mem::take(&mut self.engine.lists[ply]);
             let Some(legality) = self.pos.generate_pseudo(self.rules, &mut moves) else {
                 self.engine.lists[ply] = moves;
+                self.engine.tried[ply] = tried;
                 return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
             };
             let mut picks = std::mem::take(&mut self.engine.picks[ply]);
             picks.clear();
-            let killers = self.engine.killers[ply];
+            let killers = self.engine.memory.killers[ply];
             picks.extend(moves.iter().map(|&mv| Pick {
                 score: self.move_score(mv, table_move, killers, seat),
                 seat,
@@ -711,7 +724,8 @@ impl<'a> Run<'a> {
             };
             let mut any_legal = table_first.is_some();
             let mut scratch = Vec::new();
-            let reducible = self.engine.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
+            let reducible =
+                self.engine.features.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
             for i in first..picks.len() {
                 let pick = next_pick(&mut picks, i);
                 let mv = pick.mv;
@@ -729,6 +743,7 @@ impl<'a> Run<'a> {
                 let score = self.child(mv, depth, ply, alpha, beta, reduction);
                 if self.aborted {
                     self.engine.picks[ply] = picks;
+                    self.engine.tried[ply] = tried;
                     return 0;
                 }
                 let better = if maximizing { score > best } else { score < best };
@@ -737,15 +752,20 @@ impl<'a> Run<'a> {
                     best_move = Some(mv);
                 }
                 if narrow(maximizing, score, &mut alpha, &mut beta) {
-                    self.reward(seat, mv, ply, depth);
+                    self.reward(seat, mv, ply, depth, &tried);
                     break;
+                }
+                if !is_noisy(&self.pos, mv) {
+                    tried.push((seat, mv));
                 }
             }
             self.engine.picks[ply] = picks;
             if !any_legal {
+                self.engine.tried[ply] = tried;
                 return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
             }
         }
+        self.engine.tried[ply] = tried;
         let bound = Bound::of(best, alpha0, beta0);
         self.engine
             .tt
@@ -795,7 +815,7 @@ impl<'a> Run<'a> {
         let mut replies = std::mem::take(&mut self.engine.picks[ply]);
         let mut scratch = std::mem::take(&mut self.engine.lists[ply]);
         replies.clear();
-        let killers = self.engine.killers[ply];
+        let killers = self.engine.memory.killers[ply];
         let mut seat = turn;
         for _ in 0..4 {
             if seat != self.root && self.pos.live(seat) {
@@ -818,9 +838,12 @@ impl<'a> Run<'a> {
         let beta0 = beta;
         let mut best = INFINITY;
         let mut best_move = None;
+        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
+        tried.clear();
         for i in 0..replies.len() {
             let Pick { seat, mv, .. } = next_pick(&mut replies, i);
             self.pos.turn = seat;
+            let quiet = !is_noisy(&self.pos, mv);
             let undo = self.pos.make(self.rules, mv);
             let after = self.pos.turn;
             if self.pos.live(self.root) && !self.pos.is_over(self.rules) {
@@ -834,6 +857,7 @@ impl<'a> Run<'a> {
             if self.aborted {
                 self.pos.turn = turn;
                 self.engine.picks[ply] = replies;
+                self.engine.tried[ply] = tried;
                 return 0;
             }
             if score < best {
@@ -842,12 +866,16 @@ impl<'a> Run<'a> {
             }
             beta = beta.min(score);
             if alpha >= beta {
-                self.reward(seat, mv, ply, depth);
+                self.reward(seat, mv, ply, depth, &tried);
                 break;
+            }
+            if quiet {
+                tried.push((seat, mv));
             }
         }
         self.pos.turn = turn;
         self.engine.picks[ply] = replies;
+        self.engine.tried[ply] = tried;
         let bound = Bound::of(best, alpha, beta0);
         self.engine
             .tt
@@ -966,22 +994,17 @@ impl<'a> Run<'a> {
         best
     }
 
-    /// A quiet move that cut the search off is tried early elsewhere.
-    fn reward(&mut self, seat: Seat, mv: Move, ply: usize, depth: i32) {
+    /// A quiet move that cut the search off is tried early elsewhere (and the quiet moves
+    /// `tried` before it, later).
+    fn reward(&mut self, seat: Seat, mv: Move, ply: usize, depth: i32, tried: &[(Seat, Move)]) {
         if is_noisy(&self.pos, mv) {
             return;
         }
-        let killers = &mut self.engine.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let slot = &mut self.engine.history[history_index(seat, mv)];
-        *slot = (*slot + depth * depth).min(1 << 20);
+        self.engine.memory.reward(seat, ply, depth, mv, tried);
     }
 
     fn order(&self, moves: &mut [Move], first: Option<Move>, ply: usize, seat: Seat) {
-        let killers = self.engine.killers[ply.min(MAX_PLY)];
+        let killers = self.engine.memory.killers[ply.min(MAX_PLY)];
         moves.sort_by_cached_key(|&m| Reverse(self.move_score(m, first, killers, seat)));
     }
 
@@ -1000,7 +1023,7 @@ impl<'a> Run<'a> {
             (None, MoveKind::EnPassant) => (1 << 24) + 100 * 16,
             _ if killers[0] == Some(mv) => KILLER_SCORE,
             _ if killers[1] == Some(mv) => KILLER_SCORE - 1,
-            _ => self.engine.history[history_index(seat, mv)],
+            _ => self.engine.memory.quiet_score(seat, mv),
         }
     }
 
@@ -1081,10 +1104,6 @@ fn narrow(maximizing: bool, score: i32, alpha: &mut i32, beta: &mut i32) -> bool
 
 fn is_noisy(pos: &Position, mv: Move) -> bool {
     pos.piece_at(mv.to).is_some() || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Promotion(_))
-}
-
-fn history_index(seat: Seat, mv: Move) -> usize {
-    (seat.index() * 196 + mv.from.index()) * 196 + mv.to.index()
 }
 
 /// Mate scores are stored as distances from the node, so they hold wherever it is reached.

@@ -5,7 +5,7 @@
 
 use super::greedy::Greedy;
 use super::levels::{self, Level};
-use super::{Engine, MATE, Player, Strategy};
+use super::{Engine, Features, MATE, Player, Strategy};
 use crate::engine::SlicedPlayer;
 use crate::engine::limits::{Clock, StopFlag};
 use crate::engine::matches::{Pairing, rotated, run_indexed};
@@ -23,15 +23,16 @@ pub enum Entrant {
         level: &'static Level,
         /// FFA's search, when not the default.
         strategy: Option<Strategy>,
-        /// Late-move reductions (`:-reductions` turns them off).
-        reductions: bool,
+        /// The search's refinements (`:-reductions`, `:-move-memory` turn one off).
+        features: Features,
     },
     Greedy,
 }
 
 impl Entrant {
     /// `greedy`, a level's name, or a level's name with an FFA search (`strong:paranoid`)
-    /// and/or without late-move reductions (`strong:-reductions`, `strong:brs:-reductions`).
+    /// and/or without some of the search's refinements (`strong:-reductions`,
+    /// `strong:brs:-move-memory`).
     pub fn parse(text: &str) -> Result<Entrant, String> {
         if text == "greedy" {
             return Ok(Entrant::Greedy);
@@ -39,17 +40,21 @@ impl Entrant {
         let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
         let level = levels::find(name).map_err(|e| format!("{e}, or greedy"))?;
-        let (mut strategy, mut reductions) = (None, true);
+        let (mut strategy, mut features) = (None, Features::CURRENT);
         for part in parts {
-            match part {
-                "-reductions" => reductions = false,
-                _ => strategy = Some(Strategy::parse(part).map_err(|e| format!("{e}, or -reductions"))?),
+            match part.strip_prefix('-') {
+                Some(name) if features.set(name, false) => {}
+                _ => {
+                    let refinements: Vec<String> = Features::NAMES.iter().map(|n| format!("-{n}")).collect();
+                    strategy =
+                        Some(Strategy::parse(part).map_err(|e| format!("{e}, or one of {}", refinements.join(", ")))?)
+                }
             }
         }
         Ok(Entrant::Level {
             level,
             strategy,
-            reductions,
+            features,
         })
     }
 
@@ -59,11 +64,10 @@ impl Entrant {
             Entrant::Level {
                 level,
                 strategy,
-                reductions,
+                features,
             } => {
                 let strategy = strategy.map(|s| format!(":{}", s.name())).unwrap_or_default();
-                let reductions = if reductions { "" } else { ":-reductions" };
-                format!("{}{strategy}{reductions}", level.name)
+                format!("{}{strategy}{}", level.name, features.suffix())
             }
         }
     }
@@ -81,9 +85,9 @@ impl Sitter {
             Entrant::Level {
                 level,
                 strategy,
-                reductions,
+                features,
             } => {
-                let mut player = Player::new(level, seed).with_reductions(reductions);
+                let mut player = Player::new(level, seed).with_features(features);
                 if let Some(s) = strategy {
                     player = player.with_strategy(s);
                 }
@@ -291,19 +295,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_entrant_names_its_search_and_its_reductions() {
+    fn an_entrant_names_its_search_and_its_refinements() {
         let entrant = Entrant::parse("strong:brs:-reductions").unwrap();
+        let no_reductions = Features {
+            reductions: false,
+            ..Features::CURRENT
+        };
         assert_eq!(
             entrant,
             Entrant::Level {
                 level: levels::find("strong").unwrap(),
                 strategy: Some(Strategy::BestReply),
-                reductions: false,
+                features: no_reductions,
             }
         );
         assert_eq!(entrant.name(), "strong:brs:-reductions");
+        let both = Entrant::parse("strong:-move-memory:-reductions").unwrap();
+        assert_eq!(both.name(), "strong:-reductions:-move-memory");
         assert_eq!(Entrant::parse("club").unwrap().name(), "club");
         let error = Entrant::parse("club:-pruning").unwrap_err();
-        assert!(error.contains("-pruning") && error.contains("-reductions"), "{error}");
+        assert!(
+            error.contains("-pruning") && error.contains("-reductions") && error.contains("-move-memory"),
+            "{error}"
+        );
     }
 }

@@ -4,12 +4,11 @@
 //! (how well a quiet move did after the move before it, and the one before that).
 
 use super::features::Features;
+use crate::engine::history::{bonus, gravity};
 use crate::fourfold::rules::{Move, Position};
 
 /// Plies the search keeps killers for (its deepest ply).
 pub const KILLER_PLIES: usize = super::search::MAX_PLY;
-/// History values stay within ± this (gravity pulls each update towards the bound).
-const HISTORY_MAX: i32 = 16_384;
 /// A moved piece (colour and kind, 12) and its destination (64).
 const PIECE_TO: usize = 12 * 64;
 
@@ -61,16 +60,6 @@ impl MoveMemory {
             continuation: vec![0; PIECE_TO * PIECE_TO],
         }
     }
-}
-
-/// Pulls `value` by `bonus` towards ±`HISTORY_MAX`, the more slowly the nearer it is.
-fn gravity(value: i32, bonus: i32) -> i32 {
-    value + bonus - value * bonus.abs() / HISTORY_MAX
-}
-
-/// The history bonus of a cut-off at `depth`.
-fn bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth + 16).min(1_200)
 }
 
 impl MoveMemory {
@@ -142,21 +131,6 @@ impl MoveMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn gravity_keeps_history_within_its_bounds() {
-        let mut value = 0;
-        for _ in 0..10_000 {
-            value = gravity(value, bonus(40));
-            assert!(value <= HISTORY_MAX, "{value}");
-        }
-        assert!(value > HISTORY_MAX - 100, "{value}");
-        for _ in 0..10_000 {
-            value = gravity(value, -bonus(40));
-            assert!(value >= -HISTORY_MAX, "{value}");
-        }
-        assert!(value < -HISTORY_MAX + 100, "{value}");
-    }
 
     #[test]
     fn a_cut_off_ranks_its_move_above_the_quiet_moves_that_failed() {
