@@ -8,7 +8,7 @@ use std::process::Command;
 use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::{Limits, NoClock, StdClock, StopFlag};
-use tesseract_chess::four_player::ai::{Engine, LEVELS, Player, Strategy, levels, mate_in};
+use tesseract_chess::four_player::ai::{Engine, Features, LEVELS, Player, Strategy, levels, mate_in};
 use tesseract_chess::four_player::game::Team;
 use tesseract_chess::four_player::notation::format_move;
 use tesseract_chess::four_player::*;
@@ -77,7 +77,7 @@ fn teams_a_mate_the_partner_can_lift_is_not_a_mate() {
     let start = box_for_blue(Seat::Yellow, Seat::Yellow, &[("n4", Seat::Green, PieceKind::Rook)]);
     let game = Game::new(Rules::TEAMS, start);
     assert!(winning_moves(&game, 4).is_empty(), "no forced win in 4 turns");
-    let result = Engine::default().search(&game, Limits::depth(4), &NoClock, &StopFlag::new(), &mut |_| {});
+    let result = Engine::default().search(&game, Limits::depth(5), &NoClock, &StopFlag::new(), &mut |_| {});
     assert!(
         mate_in(result.score).is_none_or(|n| n < 0),
         "Yellow sees no mate: {} {:?}",
@@ -320,6 +320,27 @@ fn node_limits_are_exact_and_searches_are_deterministic() {
         let a = search(&game, Limits::nodes(6_000));
         let b = search(&game, Limits::nodes(6_000));
         assert_eq!(a, b, "{rules}: a node-limited search is reproducible");
+    }
+}
+
+/// Late-move reductions take fewer nodes to the same depth than the search without them, in
+/// Teams and Club (in FFA's best-reply search from the start they took more: README).
+#[test]
+fn reductions_reach_a_depth_in_fewer_nodes() {
+    for rules in [Rules::TEAMS, Rules::CLUB] {
+        let game = Game::new(rules, Setup::Modern.position());
+        let nodes = |reductions: bool| {
+            let mut engine = Engine::default();
+            engine.set_features(Features {
+                reductions,
+                ..Features::CURRENT
+            });
+            let result = engine.search(&game, Limits::depth(5), &NoClock, &StopFlag::new(), &mut |_| {});
+            assert_eq!(result.depth, 5, "{rules}");
+            result.nodes
+        };
+        let (with, without) = (nodes(true), nodes(false));
+        assert!(with < without, "{rules}: {with} nodes with reductions, {without} without");
     }
 }
 
