@@ -47,12 +47,6 @@ impl Features {
     }
 }
 
-impl Default for Features {
-    fn default() -> Self {
-        Features::CURRENT
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
