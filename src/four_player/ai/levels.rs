@@ -6,7 +6,7 @@ use crate::engine::Limits;
 pub use crate::engine::level::Level;
 use crate::engine::level::nodes;
 
-/// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-01 (12
+/// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-04 (48
 /// games a pair, each level rated against the one below from beginner's 1500; README,
 /// "Four-player computer"); the top level stays within 2 s a move on the reference machine.
 pub const LEVELS: [Level; 6] = [
@@ -22,18 +22,18 @@ pub const LEVELS: [Level; 6] = [
         "two plies, some noise (±100)",
         depth_and_nodes(2, 100_000),
         100,
-        (1753.0, 54.0),
+        (1716.0, 26.0),
     ),
     Level::new(
         "casual",
         "three plies, a little noise (±30)",
         depth_and_nodes(3, 400_000),
         30,
-        (2088.0, 56.0),
+        (2101.0, 29.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2163.0, 52.0)),
-    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2604.0, 60.0)),
-    Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2679.0, 52.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2145.0, 25.0)),
+    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2397.0, 27.0)),
+    Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2689.0, 27.0)),
 ];
 
 /// A depth-bounded level that never searches (and scores its root moves) past `nodes` in all:
@@ -48,8 +48,8 @@ const fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
     }
 }
 
-/// The top level: 800,000 nodes (0.5–0.9 s in Teams and FFA here, where it stays
-/// reproducible), and never more than 2 s a move (Club's generator is about ten times slower).
+/// The top level: 800,000 nodes (about 0.3 s a move in Teams, 0.65–0.9 s in FFA here, where it
+/// stays reproducible), and never more than 2 s a move (Club's generator is slower).
 const MASTER_LIMITS: Limits = Limits {
     depth: None,
     nodes: Some(800_000),
