@@ -340,7 +340,10 @@ fn reductions_reach_a_depth_in_fewer_nodes() {
             result.nodes
         };
         let (with, without) = (nodes(true), nodes(false));
-        assert!(with < without, "{rules}: {with} nodes with reductions, {without} without");
+        assert!(
+            with < without,
+            "{rules}: {with} nodes with reductions, {without} without"
+        );
     }
 }
 

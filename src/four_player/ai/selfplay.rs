@@ -195,10 +195,22 @@ fn sound_random_move(engine: &mut Engine, game: &Game, rng: &mut Rng, clock: &dy
     Some(sound[rng.below(sound.len() as u64) as usize])
 }
 
+/// How many games the rotation takes to seat the players every distinct way: 4, or fewer when
+/// the same player sits two seats apart (`strong,club,strong,club`: 2) or everywhere (1).
+/// Turning further would replay, move for move, a game already played (until 2026-12-04 every
+/// such match played each of its games twice).
+fn distinct_seatings(seats: [Entrant; 4]) -> usize {
+    [1, 2]
+        .into_iter()
+        .find(|&turns| rotated(seats, turns) == seats)
+        .unwrap_or(4)
+}
+
 /// Plays game `index` of the match.
 pub fn play_game(config: &SelfplayConfig, index: usize, clock: &dyn Clock) -> GameRecord {
     let (opening, seating) = if config.rotate {
-        (index / 4, rotated([0, 1, 2, 3], index))
+        let seatings = distinct_seatings(config.seats);
+        (index / seatings, rotated([0, 1, 2, 3], index % seatings))
     } else {
         (index, [0, 1, 2, 3])
     };
@@ -293,6 +305,39 @@ pub fn pairings(record: &GameRecord, names: &[String], config: &SelfplayConfig) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rotation_plays_no_game_twice() {
+        let [a, b, c, d] = ["beginner", "novice", "casual", "club"].map(|name| Entrant::parse(name).unwrap());
+        assert_eq!(distinct_seatings([a, b, c, d]), 4);
+        assert_eq!(distinct_seatings([a, a, b, b]), 4);
+        assert_eq!(distinct_seatings([a, b, a, b]), 2);
+        assert_eq!(distinct_seatings([a, a, a, a]), 1);
+        // Levels without noise: the same seating and opening would play the same game.
+        let (e, f) = (
+            Entrant::parse("club").unwrap(),
+            Entrant::parse("club:-reductions").unwrap(),
+        );
+        let config = SelfplayConfig {
+            rules: Rules::new(RuleKind::Teams),
+            start: crate::four_player::position::Setup::Modern.position(),
+            seats: [e, f, e, f],
+            games: 4,
+            seed: 3,
+            threads: 1,
+            rotate: true,
+            opening_plies: 4,
+            max_turns: 12,
+            resign: true,
+        };
+        let games: Vec<GameRecord> = (0..4).map(|i| play_game(&config, i, &crate::engine::NoClock)).collect();
+        // Each player sits on both teams, and a seating comes again only with another opening.
+        assert_ne!(games[0].seating, games[1].seating);
+        for (x, y) in [(0, 2), (1, 3)] {
+            assert_eq!(games[x].seating, games[y].seating);
+            assert_ne!(games[x].game.turns(), games[y].game.turns(), "games {x} and {y}");
+        }
+    }
 
     #[test]
     fn an_entrant_names_its_search_and_its_refinements() {
