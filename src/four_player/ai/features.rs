@@ -61,7 +61,8 @@ mod tests {
             assert!(features.set(name, true));
             assert_eq!(features, Features::CURRENT);
         }
-        assert!(!Features::CURRENT.clone().set("pruning", false));
+        let mut features = Features::CURRENT;
+        assert!(!features.set("pruning", false), "no such refinement");
         assert_eq!(Features::CURRENT.suffix(), "");
     }
 }
