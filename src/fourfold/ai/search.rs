@@ -675,7 +675,7 @@ impl<'a> Run<'a> {
             }
         }
 
-        let mut moves = self.generate(ply);
+        let mut moves = self.generate(ply, true);
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -812,11 +812,16 @@ impl<'a> Run<'a> {
         best
     }
 
-    /// The legal moves at `ply`, in the ply's list (handed back when the node is done).
-    fn generate(&mut self, ply: usize) -> Vec<Move> {
+    /// The legal moves at `ply` (without `quiets`, the captures and promotions), in the ply's
+    /// list (handed back when the node is done).
+    fn generate(&mut self, ply: usize, quiets: bool) -> Vec<Move> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        self.pos.generate(&mut moves, u64::MAX);
+        if quiets {
+            self.pos.generate(&mut moves, u64::MAX);
+        } else {
+            self.pos.generate_noisy(&mut moves);
+        }
         moves
     }
 
@@ -886,13 +891,10 @@ impl<'a> Run<'a> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut moves = self.generate(ply);
-        if in_check && moves.is_empty() {
+        // Every evasion, or only the captures and promotions (the others are never generated).
+        let mut moves = self.generate(ply, all_evasions);
+        if in_check && moves.is_empty() && (all_evasions || self.pos.count_legal_moves() == 0) {
             return -MATE + ply as i32;
-        }
-        if !all_evasions {
-            // Captures and promotions only: the others are never sorted.
-            moves.retain(|&mv| self.pos.is_capture(mv) || self.pos.is_promotion(mv));
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order_scores(&moves, tt_move, ply, Before::default(), all_evasions, &mut scores);

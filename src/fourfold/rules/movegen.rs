@@ -142,6 +142,18 @@ impl Position {
 
     /// Generates the legal moves of the side to move's pieces that stand on `movers`.
     pub fn generate(&self, list: &mut impl MoveSink, movers: u64) {
+        self.generate_kinds(list, movers, true);
+    }
+
+    /// Generates the legal captures and promotions only, in the order `generate` lists them
+    /// (quiescence plays nothing else, and most of a 4D position's moves are quiet).
+    pub fn generate_noisy(&self, list: &mut impl MoveSink) {
+        self.generate_kinds(list, u64::MAX, false);
+    }
+
+    /// The legal moves of the pieces on `movers`: all of them, or without `quiets` only the
+    /// captures and promotions.
+    fn generate_kinds(&self, list: &mut impl MoveSink, movers: u64, quiets: bool) {
         let us = self.side_to_move();
         let them = us.opponent();
         let own = self.color_bits(us);
@@ -149,8 +161,14 @@ impl Position {
         let occupied = own | enemy;
         // Kings are never captured: their squares are never targets.
         let capturable = enemy & !self.kind_bits(PieceKind::King);
+        // Where a piece's move is noisy: a capture, or a pawn's step onto its last rank.
+        let (noisy, noisy_for_pawns) = if quiets {
+            (u64::MAX, u64::MAX)
+        } else {
+            (capturable, capturable | rank_squares(us.promotion_rank()))
+        };
         let Some(king) = self.king_square(us) else {
-            self.generate_unchecked(list, movers, own, capturable, occupied);
+            self.generate_unchecked(list, movers, own, capturable, occupied, [noisy, noisy_for_pawns]);
             return;
         };
 
@@ -162,7 +180,7 @@ impl Position {
             push_all(
                 list,
                 king,
-                TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King),
+                TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King) & noisy,
             );
         }
         if checkers.count_ones() > 1 {
@@ -183,7 +201,12 @@ impl Position {
         while pieces != 0 {
             let from = Square::from_index_unchecked(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            let mut targets = self.pseudo_targets(from, pawns, occupied, capturable) & target_mask;
+            let wanted = if pawns & from.bit() != 0 {
+                noisy_for_pawns
+            } else {
+                noisy
+            };
+            let mut targets = self.pseudo_targets(from, pawns, occupied, capturable) & target_mask & wanted;
             if pinned & from.bit() != 0 {
                 targets &= TABLES.line[king.index()][from.index()];
             }
@@ -239,22 +262,91 @@ impl Position {
     }
 
     /// Geometric moves for a side with no king: nothing to keep safe.
-    fn generate_unchecked(&self, list: &mut impl MoveSink, movers: u64, own: u64, capturable: u64, occupied: u64) {
+    /// `wanted` holds the squares to list moves to, for pieces and for pawns.
+    fn generate_unchecked(
+        &self,
+        list: &mut impl MoveSink,
+        movers: u64,
+        own: u64,
+        capturable: u64,
+        occupied: u64,
+        wanted: [u64; 2],
+    ) {
         let pawns = self.kind_bits(PieceKind::Pawn);
         let mut pieces = own & movers;
         while pieces != 0 {
             let from = Square::from_index_unchecked(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            let targets = self.pseudo_targets(from, pawns, occupied, capturable) & !own & (!occupied | capturable);
+            let wanted = wanted[usize::from(pawns & from.bit() != 0)];
+            let targets =
+                self.pseudo_targets(from, pawns, occupied, capturable) & !own & (!occupied | capturable) & wanted;
             push_all(list, from, targets);
         }
     }
+}
+
+/// The squares of rank `y` in every cube (squares are numbered x + 4y + 16z + 32w).
+const fn rank_squares(y: u8) -> u64 {
+    0x000F_000F_000F_000F << (4 * y)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fourfold::rules::{Color, Piece};
+
+    /// The captures and promotions of the full list, in its order.
+    fn noisy_of_all(pos: &Position) -> Vec<Move> {
+        let mut all = Vec::new();
+        pos.generate(&mut all, u64::MAX);
+        all.retain(|&mv| pos.is_capture(mv) || pos.is_promotion(mv));
+        all
+    }
+
+    #[test]
+    fn noisy_generation_lists_the_captures_and_promotions_of_the_full_list() {
+        use crate::fourfold::rules::Setup;
+        // Walks of 120 plies from both setups, each move chosen by a fixed stride (they reach
+        // checks, pins, promotions and captures of every kind), and a kingless scene.
+        let mut checked = [0usize; 3];
+        for (setup, stride) in [(Setup::Classic, 7), (Setup::Full, 13), (Setup::Classic, 29)] {
+            let mut pos = setup.position();
+            for ply in 0..120 {
+                let mut noisy = Vec::new();
+                pos.generate_noisy(&mut noisy);
+                assert_eq!(noisy, noisy_of_all(&pos), "{setup:?} ply {ply}: {}", pos.to_fen());
+                checked[0] += noisy.iter().filter(|&&mv| pos.is_capture(mv)).count();
+                checked[1] += noisy.iter().filter(|&&mv| pos.is_promotion(mv)).count();
+                checked[2] += usize::from(pos.in_check());
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves.as_slice()[(ply * stride) % moves.len()];
+                pos.make(mv);
+            }
+        }
+        assert!(
+            checked.iter().all(|&n| n > 0),
+            "captures, promotions, checks: {checked:?}"
+        );
+        // No kings: a pawn one step from promotion, a rook that can take on its file.
+        let mut scene = Position::empty();
+        let square = |name: &str| name.parse::<Square>().unwrap();
+        scene.put(square("b3@00"), Piece::new(Color::White, PieceKind::Pawn));
+        scene.put(square("a1@00"), Piece::new(Color::White, PieceKind::Rook));
+        scene.put(square("a4@00"), Piece::new(Color::Black, PieceKind::Knight));
+        let mut noisy = Vec::new();
+        scene.generate_noisy(&mut noisy);
+        assert_eq!(noisy, noisy_of_all(&scene));
+        let promotion = Move::new(square("b3@00"), square("b4@00"));
+        let capture = Move::new(square("a1@00"), square("a4@00"));
+        assert!(noisy.contains(&promotion) && noisy.contains(&capture), "{noisy:?}");
+        assert!(
+            !noisy.contains(&Move::new(square("a1@00"), square("a2@00"))),
+            "a quiet rook move"
+        );
+    }
 
     #[test]
     fn no_position_can_have_more_moves_than_the_list_holds() {
