@@ -142,7 +142,20 @@ impl<M: TableMove> Entry<M> {
     }
 }
 
-/// One slot: the key xor the data, and the data.
+/// Slots in a 64-byte cache line: a bucket of four is one line when it starts on one.
+const LINE_SLOTS: usize = 64 / std::mem::size_of::<Slot>();
+
+/// The index of the first slot of `storage` that starts a cache line. A large allocation
+/// starts just past the allocator's header (16 bytes into a page), so without this every
+/// bucket of four would straddle two lines and a probe would wait for two memory reads.
+fn aligned(storage: &[Slot]) -> usize {
+    let address = storage.as_ptr() as usize;
+    let line = LINE_SLOTS * std::mem::size_of::<Slot>();
+    (line - address % line) % line / std::mem::size_of::<Slot>()
+}
+
+/// One slot: the key xor the data, and the data (aligned to its size, so slots tile lines).
+#[repr(align(16))]
 struct Slot([AtomicU64; 2]);
 
 impl Slot {
@@ -169,7 +182,12 @@ impl Slot {
 
 /// The table. Every method takes `&self`, so threads can share it behind an `Arc`.
 pub struct TranspositionTable<M> {
-    slots: Vec<Slot>,
+    /// The slots, with room to start the first bucket on a cache line (see `aligned`).
+    storage: Vec<Slot>,
+    /// Where in `storage` the first bucket starts.
+    first: usize,
+    /// How many slots the table uses (a power of two).
+    count: usize,
     /// Entries a bucket (a power of two).
     ways: usize,
     generation: AtomicU8,
@@ -189,19 +207,27 @@ impl<M: TableMove> TranspositionTable<M> {
         let fit = ((megabytes << 20) / std::mem::size_of::<Slot>()).max(ways);
         // The largest power of two that fits, so a bucket is the key's low bits.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        let storage: Vec<Slot> = (0..count + LINE_SLOTS - 1)
+            .map(|_| Slot([AtomicU64::new(0), AtomicU64::new(0)]))
+            .collect();
         TranspositionTable {
-            slots: (0..count)
-                .map(|_| Slot([AtomicU64::new(0), AtomicU64::new(0)]))
-                .collect(),
+            first: aligned(&storage),
+            storage,
+            count,
             ways,
             generation: AtomicU8::new(0),
             moves: std::marker::PhantomData,
         }
     }
 
+    /// The slots the table uses.
+    fn slots(&self) -> &[Slot] {
+        &self.storage[self.first..self.first + self.count]
+    }
+
     /// The first index of `key`'s bucket.
     fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1) & !(self.ways - 1)
+        (key as usize) & (self.count - 1) & !(self.ways - 1)
     }
 
     fn generation(&self) -> u8 {
@@ -215,12 +241,20 @@ impl<M: TableMove> TranspositionTable<M> {
 
     /// Forgets every entry (a new game).
     pub fn clear(&self) {
-        self.slots.iter().for_each(Slot::clear);
+        self.slots().iter().for_each(Slot::clear);
+    }
+
+    /// Starts loading `key`'s bucket from memory, so that a probe a few hundred instructions
+    /// later finds it (or its load under way) in the cache. Safe Rust has no prefetch
+    /// instruction, so this is a plain load the processor overlaps with the work after it.
+    #[inline]
+    pub fn touch(&self, key: u64) {
+        std::hint::black_box(self.slots()[self.bucket(key)].0[1].load(Ordering::Relaxed));
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let start = self.bucket(key);
-        self.slots[start..start + self.ways]
+        self.slots()[start..start + self.ways]
             .iter()
             .filter_map(Slot::read::<M>)
             .find(|e| e.key == key)
@@ -231,7 +265,7 @@ impl<M: TableMove> TranspositionTable<M> {
         let start = self.bucket(key);
         let generation = self.generation();
         let mut held = [None; MAX_WAYS];
-        for (i, slot) in self.slots[start..start + self.ways].iter().enumerate() {
+        for (i, slot) in self.slots()[start..start + self.ways].iter().enumerate() {
             held[i] = slot.read();
         }
         if self.ways == 1 {
@@ -270,7 +304,7 @@ impl<M: TableMove> TranspositionTable<M> {
         };
         // Keep a known best move when the new entry has none for the same position.
         let best = best.or_else(|| held.filter(|e| e.key == key).and_then(|e| e.best));
-        self.slots[slot].write(&Entry {
+        self.slots()[slot].write(&Entry {
             key,
             best,
             score,
@@ -292,6 +326,15 @@ mod tests {
         }
         fn unpack(bits: u32) -> Option<u8> {
             u8::try_from(bits).ok()
+        }
+    }
+
+    #[test]
+    fn every_bucket_of_four_is_one_cache_line() {
+        for megabytes in [1, 16] {
+            let tt = TranspositionTable::<u8>::with_ways(megabytes, 4);
+            assert_eq!(tt.slots().as_ptr() as usize % 64, 0, "{megabytes} MiB");
+            assert_eq!(tt.count, (megabytes << 20) / 16);
         }
     }
 
@@ -324,7 +367,7 @@ mod tests {
     #[test]
     fn a_bucket_keeps_its_deep_entries_and_replaces_the_shallowest() {
         let tt = TranspositionTable::<u8>::with_ways(1, 4);
-        let entries = tt.slots.len() as u64;
+        let entries = tt.count as u64;
         tt.new_search();
         for (n, depth) in [(0, 9), (1, 2), (2, 7), (3, 5)] {
             tt.store(same_bucket(n, entries), Some(n as u8), 0, depth, Bound::Exact, false);
@@ -359,7 +402,7 @@ mod tests {
     #[test]
     fn one_way_tables_keep_a_deeper_entry_of_the_running_search() {
         let tt = TranspositionTable::<u8>::new(1);
-        let entries = tt.slots.len() as u64;
+        let entries = tt.count as u64;
         tt.new_search();
         tt.store(same_bucket(0, entries), None, 0, 8, Bound::Exact, false);
         tt.store(same_bucket(1, entries), None, 0, 3, Bound::Exact, false);

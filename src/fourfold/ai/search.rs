@@ -589,6 +589,7 @@ impl<'a> Run<'a> {
 
     fn play(&mut self, mv: Move) -> crate::fourfold::rules::Undo {
         let undo = self.pos.make(mv);
+        self.engine.tt.touch(self.pos.key());
         self.keys.push(self.pos.key());
         undo
     }
