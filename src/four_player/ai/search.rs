@@ -369,6 +369,14 @@ impl IterativeDeepening {
     }
 }
 
+/// How a node's move loop ended: with its best score and move, cut short by the budget, or
+/// with no legal move for the seat.
+enum Ending {
+    Searched { best: i32, best_move: Option<Move> },
+    Aborted,
+    Stuck,
+}
+
 /// How a stuck seat's position goes on being searched.
 #[derive(Copy, Clone)]
 enum Continue {
@@ -645,7 +653,7 @@ impl<'a> Run<'a> {
         self.pos.is_over(self.rules).then(|| self.terminal(ply))
     }
 
-    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, passes: u32) -> i32 {
+    fn search(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, passes: u32) -> i32 {
         if let Some(score) = self.enter(ply) {
             return score;
         }
@@ -666,111 +674,129 @@ impl<'a> Run<'a> {
                 }
             }
         }
-        let seat = self.pos.turn;
-        let maximizing = self.maximizer(seat);
-        if self.strategy == Strategy::BestReply && !maximizing {
+        if self.strategy == Strategy::BestReply && !self.maximizer(self.pos.turn) {
             return self.best_reply(depth, ply, alpha, beta, key, table_move);
         }
-        let (alpha0, beta0) = (alpha, beta);
+        // The ply's lists are lent to the move loop and handed back before anything else.
+        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
+        let mut picks = std::mem::take(&mut self.engine.picks[ply]);
+        tried.clear();
+        let ending = self.search_moves(depth, ply, alpha, beta, table_move, &mut picks, &mut tried);
+        self.engine.tried[ply] = tried;
+        self.engine.picks[ply] = picks;
+        match ending {
+            Ending::Aborted => 0,
+            Ending::Stuck => self.stuck(ply, alpha, beta, passes, Continue::Search(depth)),
+            Ending::Searched { best, best_move } => {
+                let bound = Bound::of(best, alpha, beta);
+                self.engine
+                    .tt
+                    .store(key, best_move, to_table(best, ply), depth, bound, false);
+                best
+            }
+        }
+    }
+
+    /// The moves of a node whose seat is searched move by move: the table's move first, then
+    /// the others best-scored first, each tested for legality when its turn comes.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        table_move: Option<Move>,
+        picks: &mut Vec<Pick>,
+        tried: &mut Vec<(Seat, Move)>,
+    ) -> Ending {
+        let seat = self.pos.turn;
+        let maximizing = self.maximizer(seat);
         let mut best = if maximizing { -INFINITY } else { INFINITY };
         let mut best_move = None;
         // The table's move first, before the others are generated: it often cuts the node off.
         let mut scratch = std::mem::take(&mut self.engine.lists[ply + 1]);
         let table_first = table_move.filter(|&mv| self.pos.is_legal_move(self.rules, mv, &mut scratch));
         self.engine.lists[ply + 1] = scratch;
-        let mut cut = false;
-        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
-        tried.clear();
         if let Some(mv) = table_first {
+            let quiet = !is_noisy(&self.pos, mv);
             let score = self.child(mv, depth, ply, alpha, beta, 0);
             if self.aborted {
-                self.engine.tried[ply] = tried;
-                return 0;
+                return Ending::Aborted;
             }
             best = score;
             best_move = Some(mv);
-            cut = narrow(maximizing, score, &mut alpha, &mut beta);
-            if cut {
-                self.reward(seat, mv, ply, depth, &tried);
-            } else if !is_noisy(&self.pos, mv) {
+            if narrow(maximizing, score, &mut alpha, &mut beta) {
+                self.reward(seat, mv, quiet, ply, depth, tried);
+                return Ending::Searched { best, best_move };
+            }
+            if quiet {
                 tried.push((seat, mv));
             }
         }
-        if !cut {
-            // Each move is tested for legality only when its turn comes: a cut-off spares the
-            // rest. With none legal (and no table move), the seat is stuck.
-            let mut moves = std::mem::take(&mut self.engine.lists[ply]);
-            let Some(legality) = self.pos.generate_pseudo(self.rules, &mut moves) else {
-                self.engine.lists[ply] = moves;
-                self.engine.tried[ply] = tried;
-                return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
-            };
-            let mut picks = std::mem::take(&mut self.engine.picks[ply]);
-            picks.clear();
-            let killers = self.engine.memory.killers[ply];
-            picks.extend(moves.iter().map(|&mv| Pick {
-                score: self.move_score(mv, table_move, killers, seat),
-                seat,
-                mv,
-            }));
+        // With no legal move (and no table move), the seat is stuck.
+        let mut moves = std::mem::take(&mut self.engine.lists[ply]);
+        let Some(legality) = self.pos.generate_pseudo(self.rules, &mut moves) else {
             self.engine.lists[ply] = moves;
-            // The table's move scores highest: taking it out first leaves the others in the
-            // order they would have had.
-            let first = if table_first.is_some() {
-                next_pick(&mut picks, 0);
-                1
+            return Ending::Stuck;
+        };
+        picks.clear();
+        let killers = self.engine.memory.killers[ply];
+        picks.extend(moves.iter().map(|&mv| Pick {
+            score: self.move_score(mv, table_move, killers, seat),
+            seat,
+            mv,
+        }));
+        self.engine.lists[ply] = moves;
+        // The table's move scores highest: taking it out first leaves the others in the order
+        // they would have had.
+        let first = if table_first.is_some() {
+            next_pick(picks, 0);
+            1
+        } else {
+            0
+        };
+        let mut any_legal = table_first.is_some();
+        let mut scratch = Vec::new();
+        let reducible =
+            self.engine.features.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
+        for i in first..picks.len() {
+            let pick = next_pick(picks, i);
+            let mv = pick.mv;
+            if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
+                continue;
+            }
+            any_legal = true;
+            // A late quiet move (after the table's, the captures and the killers) is first
+            // searched a ply or two shallower.
+            let reduction = if reducible && i >= LATE_MOVE && pick.score < KILLER_SCORE - 1 {
+                1 + i32::from(depth >= 6 && i >= 3 * LATE_MOVE)
             } else {
                 0
             };
-            let mut any_legal = table_first.is_some();
-            let mut scratch = Vec::new();
-            let reducible =
-                self.engine.features.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
-            for i in first..picks.len() {
-                let pick = next_pick(&mut picks, i);
-                let mv = pick.mv;
-                if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
-                    continue;
-                }
-                any_legal = true;
-                // A late quiet move (after the table's, the captures and the killers) is first
-                // searched a ply or two shallower.
-                let reduction = if reducible && i >= LATE_MOVE && pick.score < KILLER_SCORE - 1 {
-                    1 + i32::from(depth >= 6 && i >= 3 * LATE_MOVE)
-                } else {
-                    0
-                };
-                let score = self.child(mv, depth, ply, alpha, beta, reduction);
-                if self.aborted {
-                    self.engine.picks[ply] = picks;
-                    self.engine.tried[ply] = tried;
-                    return 0;
-                }
-                let better = if maximizing { score > best } else { score < best };
-                if better {
-                    best = score;
-                    best_move = Some(mv);
-                }
-                if narrow(maximizing, score, &mut alpha, &mut beta) {
-                    self.reward(seat, mv, ply, depth, &tried);
-                    break;
-                }
-                if !is_noisy(&self.pos, mv) {
-                    tried.push((seat, mv));
-                }
+            let quiet = self.is_quiet(&pick);
+            let score = self.child(mv, depth, ply, alpha, beta, reduction);
+            if self.aborted {
+                return Ending::Aborted;
             }
-            self.engine.picks[ply] = picks;
-            if !any_legal {
-                self.engine.tried[ply] = tried;
-                return self.stuck(ply, alpha, beta, passes, Continue::Search(depth));
+            let better = if maximizing { score > best } else { score < best };
+            if better {
+                best = score;
+                best_move = Some(mv);
+            }
+            if narrow(maximizing, score, &mut alpha, &mut beta) {
+                self.reward(seat, mv, quiet, ply, depth, tried);
+                break;
+            }
+            if quiet {
+                tried.push((seat, mv));
             }
         }
-        self.engine.tried[ply] = tried;
-        let bound = Bound::of(best, alpha0, beta0);
-        self.engine
-            .tt
-            .store(key, best_move, to_table(best, ply), depth, bound, false);
-        best
+        if any_legal {
+            Ending::Searched { best, best_move }
+        } else {
+            Ending::Stuck
+        }
     }
 
     /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
@@ -802,17 +828,42 @@ impl<'a> Run<'a> {
 
     /// Best-reply search's rivals' layer: every rival's moves together, the root seat's score
     /// minimised over all of them; after a reply the root seat moves again (the others pass).
-    fn best_reply(
+    fn best_reply(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, key: u64, table_move: Option<Move>) -> i32 {
+        let turn = self.pos.turn;
+        let mut replies = std::mem::take(&mut self.engine.picks[ply]);
+        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
+        tried.clear();
+        let ending = self.search_replies(depth, ply, alpha, beta, table_move, &mut replies, &mut tried);
+        self.pos.turn = turn;
+        self.engine.picks[ply] = replies;
+        self.engine.tried[ply] = tried;
+        match ending {
+            Ending::Aborted => 0,
+            Ending::Stuck => self.stuck(ply, alpha, beta, 0, Continue::Search(depth)),
+            Ending::Searched { best, best_move } => {
+                let bound = Bound::of(best, alpha, beta);
+                self.engine
+                    .tt
+                    .store(key, best_move, to_table(best, ply), depth, bound, false);
+                best
+            }
+        }
+    }
+
+    /// The rivals' replies of a best-reply layer, best-scored first (the seat to move is left
+    /// changed: the caller puts it back).
+    #[allow(clippy::too_many_arguments)]
+    fn search_replies(
         &mut self,
         depth: i32,
         ply: usize,
         alpha: i32,
         mut beta: i32,
-        key: u64,
         table_move: Option<Move>,
-    ) -> i32 {
+        replies: &mut Vec<Pick>,
+        tried: &mut Vec<(Seat, Move)>,
+    ) -> Ending {
         let turn = self.pos.turn;
-        let mut replies = std::mem::take(&mut self.engine.picks[ply]);
         let mut scratch = std::mem::take(&mut self.engine.lists[ply]);
         replies.clear();
         let killers = self.engine.memory.killers[ply];
@@ -832,18 +883,15 @@ impl<'a> Run<'a> {
         }
         self.engine.lists[ply] = scratch;
         if replies.is_empty() {
-            self.engine.picks[ply] = replies;
-            return self.stuck(ply, alpha, beta, 0, Continue::Search(depth));
+            return Ending::Stuck;
         }
-        let beta0 = beta;
         let mut best = INFINITY;
         let mut best_move = None;
-        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
-        tried.clear();
         for i in 0..replies.len() {
-            let Pick { seat, mv, .. } = next_pick(&mut replies, i);
+            let pick = next_pick(replies, i);
+            let Pick { seat, mv, .. } = pick;
             self.pos.turn = seat;
-            let quiet = !is_noisy(&self.pos, mv);
+            let quiet = self.is_quiet(&pick);
             let undo = self.pos.make(self.rules, mv);
             let after = self.pos.turn;
             if self.pos.live(self.root) && !self.pos.is_over(self.rules) {
@@ -855,10 +903,7 @@ impl<'a> Run<'a> {
             self.pos.turn = after;
             self.pos.unmake(mv, undo);
             if self.aborted {
-                self.pos.turn = turn;
-                self.engine.picks[ply] = replies;
-                self.engine.tried[ply] = tried;
-                return 0;
+                return Ending::Aborted;
             }
             if score < best {
                 best = score;
@@ -866,21 +911,14 @@ impl<'a> Run<'a> {
             }
             beta = beta.min(score);
             if alpha >= beta {
-                self.reward(seat, mv, ply, depth, &tried);
+                self.reward(seat, mv, quiet, ply, depth, tried);
                 break;
             }
             if quiet {
                 tried.push((seat, mv));
             }
         }
-        self.pos.turn = turn;
-        self.engine.picks[ply] = replies;
-        self.engine.tried[ply] = tried;
-        let bound = Bound::of(best, alpha, beta0);
-        self.engine
-            .tt
-            .store(key, best_move, to_table(best, ply), depth, bound, false);
-        best
+        Ending::Searched { best, best_move }
     }
 
     /// The seat to move has no legal move: its end (a Teams mate on its own turn, a draw), or
@@ -996,11 +1034,21 @@ impl<'a> Run<'a> {
 
     /// A quiet move that cut the search off is tried early elsewhere (and the quiet moves
     /// `tried` before it, later).
-    fn reward(&mut self, seat: Seat, mv: Move, ply: usize, depth: i32, tried: &[(Seat, Move)]) {
-        if is_noisy(&self.pos, mv) {
-            return;
+    fn reward(&mut self, seat: Seat, mv: Move, quiet: bool, ply: usize, depth: i32, tried: &[(Seat, Move)]) {
+        if quiet {
+            self.engine.memory.reward(seat, ply, depth, mv, tried);
         }
-        self.engine.memory.reward(seat, ply, depth, mv, tried);
+    }
+
+    /// Whether a pick is a quiet move, as its ordering score says (captures and promotions
+    /// score from `NOISY_SCORE` up) — but for the table's move, which scores above all others
+    /// whatever it is. The board must be the node's.
+    fn is_quiet(&self, pick: &Pick) -> bool {
+        if pick.score == TABLE_SCORE {
+            !is_noisy(&self.pos, pick.mv)
+        } else {
+            pick.score < NOISY_SCORE
+        }
     }
 
     fn order(&self, moves: &mut [Move], first: Option<Move>, ply: usize, seat: Seat) {
@@ -1010,7 +1058,7 @@ impl<'a> Run<'a> {
 
     fn move_score(&self, mv: Move, first: Option<Move>, killers: [Option<Move>; 2], seat: Seat) -> i32 {
         if Some(mv) == first {
-            return 1 << 30;
+            return TABLE_SCORE;
         }
         let victim = self.pos.piece_at(mv.to).map(|p| match p.owner {
             Owner::Grey => 50,
@@ -1019,7 +1067,7 @@ impl<'a> Run<'a> {
         let attacker = self.pos.piece_at(mv.from).map_or(0, |p| p.kind.index() as i32);
         match (victim, mv.kind) {
             (Some(v), _) => (1 << 24) + v * 16 - attacker,
-            (None, MoveKind::Promotion(_)) => 1 << 23,
+            (None, MoveKind::Promotion(_)) => NOISY_SCORE,
             (None, MoveKind::EnPassant) => (1 << 24) + 100 * 16,
             _ if killers[0] == Some(mv) => KILLER_SCORE,
             _ if killers[1] == Some(mv) => KILLER_SCORE - 1,
@@ -1063,6 +1111,10 @@ impl<'a> Run<'a> {
 /// The ordering score of a node's first killer (the second's is one less; captures and
 /// promotions score more, quiet moves by their history less).
 const KILLER_SCORE: i32 = 1 << 22;
+/// The table's move: first of all.
+const TABLE_SCORE: i32 = 1 << 30;
+/// The lowest score of a capture or promotion (quiet moves, killers included, score below).
+const NOISY_SCORE: i32 = 1 << 23;
 
 /// Late-move reductions: from this depth, a quiet move this late in a node's order (counting
 /// the table's move) is searched shallower first; three times as late, at depth 6 and more, two
