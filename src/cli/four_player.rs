@@ -74,6 +74,13 @@ pub enum FourPlayerCommand {
         /// Write every game to this folder as `game-N.pgn4`.
         #[arg(long)]
         save: Option<std::path::PathBuf>,
+        /// Every computer player searches this many nodes a move instead of its level's limits.
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Every computer player searches this many milliseconds a move instead of its level's
+        /// limits (equal time).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: Option<u64>,
     },
     /// Measure search speed over fixed positions of all three rule sets.
     Bench {
@@ -300,6 +307,8 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
             no_resign,
             verbose,
             save,
+            nodes,
+            movetime,
         } => {
             let (position, rules) = start.resolve()?;
             let seats: Vec<Entrant> = seats.iter().map(|s| Entrant::parse(s)).collect::<Result<_, _>>()?;
@@ -315,6 +324,11 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
                 opening_plies: opening_plies as usize,
                 max_turns: max_turns as usize,
                 resign: !no_resign,
+                limits: (nodes.is_some() || movetime.is_some()).then(|| Limits {
+                    nodes,
+                    movetime_ms: movetime,
+                    ..Limits::default()
+                }),
             };
             selfplay(&config, verbose, save.as_deref())
         }

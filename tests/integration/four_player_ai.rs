@@ -431,6 +431,7 @@ fn each_low_level_beats_the_one_below_in_teams() {
             opening_plies: 4,
             max_turns: 400,
             resign: true,
+            limits: None,
         };
         let records = run(&config, &NoClock);
         // Rotation by one seat puts the lower level on Red and Yellow in odd games.
@@ -545,4 +546,25 @@ fn depth_levels_stop_at_their_node_cap_in_a_position_whose_captures_explode() {
             decision.nodes()
         );
     }
+}
+
+#[test]
+fn a_player_with_its_own_limits_searches_within_them_not_its_levels() {
+    // Self-play at equal nodes or time gives every seat the same limits in place of its level's.
+    let game = random_game(Rules::TEAMS, 8, &mut Rng::new(5));
+    let strong = levels::find("strong").unwrap();
+    let nodes_for = |player: &mut Player| {
+        let mut decision = player.decide(&game, &NoClock);
+        while player
+            .think(&mut decision, u64::MAX, &NoClock, &StopFlag::new(), &mut |_| {})
+            .is_none()
+        {}
+        decision.nodes()
+    };
+    let own = nodes_for(&mut Player::new(strong, 1));
+    let limited = nodes_for(&mut Player::new(strong, 1).with_limits(Limits::nodes(3_000)));
+    assert!(
+        limited <= 3_000 && own > 3_000,
+        "{limited} nodes within 3,000; the level's own: {own}"
+    );
 }

@@ -34,6 +34,8 @@ pub struct Player {
     pub resigns: bool,
     /// The player's clock when it last started to think, in games with clocks.
     clock: Option<ClockLeft>,
+    /// Search limits in place of the level's (self-play at equal nodes or equal time).
+    limits: Option<Limits>,
 }
 
 impl Player {
@@ -45,6 +47,7 @@ impl Player {
             seed,
             resigns: true,
             clock: None,
+            limits: None,
         }
     }
 
@@ -66,6 +69,12 @@ impl Player {
     /// The same player with another FFA search.
     pub fn with_strategy(mut self, strategy: Strategy) -> Player {
         self.engine.ffa = strategy;
+        self
+    }
+
+    /// The player searching within `limits` instead of its level's (its noise stays).
+    pub fn with_limits(mut self, limits: Limits) -> Player {
+        self.limits = Some(limits);
         self
     }
 
@@ -133,7 +142,7 @@ impl SlicedPlayer for Player {
     fn decide(&self, game: &Game, clock: &dyn Clock) -> Decision {
         // A noisy level's node cap covers the search and the scoring of every root move after
         // it: the search gets half, so the noise has nodes left to be applied with.
-        let mut limits = self.level.limits.clone();
+        let mut limits = self.limits.clone().unwrap_or_else(|| self.level.limits.clone());
         if self.level.noise > 0 {
             limits.nodes = limits.nodes.map(|n| n / 2);
         }

@@ -7,7 +7,7 @@ use super::greedy::Greedy;
 use super::levels::{self, Level};
 use super::{Engine, Features, MATE, Player, Strategy};
 use crate::engine::SlicedPlayer;
-use crate::engine::limits::{Clock, StopFlag};
+use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::matches::{Pairing, rotated, run_indexed};
 use crate::engine::random::Rng;
 use crate::four_player::board::Seat;
@@ -79,7 +79,7 @@ enum Sitter {
 }
 
 impl Sitter {
-    fn new(entrant: Entrant, seed: u64, resigns: bool) -> Sitter {
+    fn new(entrant: Entrant, seed: u64, resigns: bool, limits: Option<&Limits>) -> Sitter {
         match entrant {
             Entrant::Greedy => Sitter::Greedy(Greedy::new(seed)),
             Entrant::Level {
@@ -88,6 +88,9 @@ impl Sitter {
                 features,
             } => {
                 let mut player = Player::new(level, seed).with_features(features);
+                if let Some(limits) = limits {
+                    player = player.with_limits(limits.clone());
+                }
                 if let Some(s) = strategy {
                     player = player.with_strategy(s);
                 }
@@ -120,6 +123,8 @@ pub struct SelfplayConfig {
     /// A game still going after this many turns is scored as it stands.
     pub max_turns: usize,
     pub resign: bool,
+    /// Every computer player's search limits instead of its level's (equal nodes, equal time).
+    pub limits: Option<Limits>,
 }
 
 /// One finished game.
@@ -231,7 +236,12 @@ pub fn play_game(config: &SelfplayConfig, index: usize, clock: &dyn Clock) -> Ga
         .iter()
         .map(|s| {
             let entrant = config.seats[seating[s.index()]];
-            Sitter::new(entrant, seed ^ ((s.index() as u64 + 1) << 32), config.resign)
+            Sitter::new(
+                entrant,
+                seed ^ ((s.index() as u64 + 1) << 32),
+                config.resign,
+                config.limits.as_ref(),
+            )
         })
         .collect();
     let stop = StopFlag::new();
@@ -329,6 +339,7 @@ mod tests {
             opening_plies: 4,
             max_turns: 12,
             resign: true,
+            limits: None,
         };
         let games: Vec<GameRecord> = (0..4).map(|i| play_game(&config, i, &crate::engine::NoClock)).collect();
         // Each player sits on both teams, and a seating comes again only with another opening.
