@@ -677,13 +677,30 @@ impl<'a> Run<'a> {
         if self.strategy == Strategy::BestReply && !self.maximizer(self.pos.turn) {
             return self.best_reply(depth, ply, alpha, beta, key, table_move);
         }
-        // The ply's lists are lent to the move loop and handed back before anything else.
-        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
+        self.node(key, depth, ply, alpha, beta, passes, |run, picks, tried| {
+            run.search_moves(depth, ply, alpha, beta, table_move, picks, tried)
+        })
+    }
+
+    /// Lends the ply's lists to a node's move loop, hands them back, and ends the node as the
+    /// loop ended: its result stored in the table, the seat stuck, or the search cut short.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        passes: u32,
+        moves: impl FnOnce(&mut Self, &mut Vec<Pick>, &mut Vec<(Seat, Move)>) -> Ending,
+    ) -> i32 {
         let mut picks = std::mem::take(&mut self.engine.picks[ply]);
+        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
         tried.clear();
-        let ending = self.search_moves(depth, ply, alpha, beta, table_move, &mut picks, &mut tried);
-        self.engine.tried[ply] = tried;
+        let ending = moves(self, &mut picks, &mut tried);
         self.engine.picks[ply] = picks;
+        self.engine.tried[ply] = tried;
         match ending {
             Ending::Aborted => 0,
             Ending::Stuck => self.stuck(ply, alpha, beta, passes, Continue::Search(depth)),
@@ -830,24 +847,11 @@ impl<'a> Run<'a> {
     /// minimised over all of them; after a reply the root seat moves again (the others pass).
     fn best_reply(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, key: u64, table_move: Option<Move>) -> i32 {
         let turn = self.pos.turn;
-        let mut replies = std::mem::take(&mut self.engine.picks[ply]);
-        let mut tried = std::mem::take(&mut self.engine.tried[ply]);
-        tried.clear();
-        let ending = self.search_replies(depth, ply, alpha, beta, table_move, &mut replies, &mut tried);
-        self.pos.turn = turn;
-        self.engine.picks[ply] = replies;
-        self.engine.tried[ply] = tried;
-        match ending {
-            Ending::Aborted => 0,
-            Ending::Stuck => self.stuck(ply, alpha, beta, 0, Continue::Search(depth)),
-            Ending::Searched { best, best_move } => {
-                let bound = Bound::of(best, alpha, beta);
-                self.engine
-                    .tt
-                    .store(key, best_move, to_table(best, ply), depth, bound, false);
-                best
-            }
-        }
+        self.node(key, depth, ply, alpha, beta, 0, |run, replies, tried| {
+            let ending = run.search_replies(depth, ply, alpha, beta, table_move, replies, tried);
+            run.pos.turn = turn;
+            ending
+        })
     }
 
     /// The rivals' replies of a best-reply layer, best-scored first (the seat to move is left
