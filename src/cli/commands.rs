@@ -51,12 +51,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 swap,
                 opening_plies: opening_plies as usize,
                 verbose,
-                limits: (nodes.is_some() || movetime.is_some()).then_some(crate::engine::Limits {
-                    depth: None,
-                    nodes,
-                    movetime_ms: movetime,
-                    ..Default::default()
-                }),
+                limits: crate::engine::Limits::in_place_of_levels(nodes, movetime),
             };
             super::engine_commands::selfplay(&options)
         }

@@ -324,11 +324,7 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
                 opening_plies: opening_plies as usize,
                 max_turns: max_turns as usize,
                 resign: !no_resign,
-                limits: (nodes.is_some() || movetime.is_some()).then(|| Limits {
-                    nodes,
-                    movetime_ms: movetime,
-                    ..Limits::default()
-                }),
+                limits: Limits::in_place_of_levels(nodes, movetime),
             };
             selfplay(&config, verbose, save.as_deref())
         }

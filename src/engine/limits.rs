@@ -70,6 +70,16 @@ impl Limits {
         }
     }
 
+    /// Self-play's limits for every player in place of their levels': `None` when neither
+    /// nodes nor time is given (each level keeps its own).
+    pub fn in_place_of_levels(nodes: Option<u64>, movetime_ms: Option<u64>) -> Option<Limits> {
+        (nodes.is_some() || movetime_ms.is_some()).then(|| Limits {
+            nodes,
+            movetime_ms,
+            ..Limits::default()
+        })
+    }
+
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),

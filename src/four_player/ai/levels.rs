@@ -48,8 +48,9 @@ const fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
     }
 }
 
-/// The top level: 800,000 nodes (about 0.3 s a move in Teams, 0.65–0.9 s in FFA here, where it
-/// stays reproducible), and never more than 2 s a move (Club's generator is slower).
+/// The top level: 800,000 nodes (about 0.3 s a move in all three rule sets here, where it stays
+/// reproducible), and never more than 2 s a move (Club's generator is slower: its slowest moves
+/// reach the cap).
 const MASTER_LIMITS: Limits = Limits {
     depth: None,
     nodes: Some(800_000),

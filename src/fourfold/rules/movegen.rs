@@ -176,14 +176,16 @@ impl Position {
         let occupied = own | enemy;
         // Kings are never captured: their squares are never targets.
         let capturable = enemy & !self.kind_bits(PieceKind::King);
-        // Where a piece's move is noisy: a capture, or a pawn's step onto its last rank.
-        let (noisy, noisy_for_pawns) = if quiets {
-            (u64::MAX, u64::MAX)
+        let wanted = if quiets {
+            Wanted::EVERY_SQUARE
         } else {
-            (capturable, capturable | rank_squares(us.promotion_rank()))
+            Wanted {
+                pieces: capturable,
+                pawns: capturable | rank_squares(us.promotion_rank()),
+            }
         };
         let Some(king) = self.king_square(us) else {
-            self.generate_unchecked(list, movers, own, capturable, occupied, [noisy, noisy_for_pawns]);
+            self.generate_unchecked(list, movers, own, capturable, occupied, wanted);
             return;
         };
 
@@ -195,7 +197,7 @@ impl Position {
             push_all(
                 list,
                 king,
-                TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King) & noisy,
+                TABLES.king[king.index()] & !own & !danger & !self.kind_bits(PieceKind::King) & wanted.pieces,
             );
         }
         if checkers.count_ones() > 1 {
@@ -216,12 +218,8 @@ impl Position {
         while pieces != 0 {
             let from = Square::from_index_unchecked(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            let wanted = if pawns & from.bit() != 0 {
-                noisy_for_pawns
-            } else {
-                noisy
-            };
-            let mut targets = self.pseudo_targets(from, pawns, occupied, capturable) & target_mask & wanted;
+            let mut targets =
+                self.pseudo_targets(from, pawns, occupied, capturable) & target_mask & wanted.from(from, pawns);
             if pinned & from.bit() != 0 {
                 targets &= TABLES.line[king.index()][from.index()];
             }
@@ -277,7 +275,6 @@ impl Position {
     }
 
     /// Geometric moves for a side with no king: nothing to keep safe.
-    /// `wanted` holds the squares to list moves to, for pieces and for pawns.
     fn generate_unchecked(
         &self,
         list: &mut impl MoveSink,
@@ -285,17 +282,43 @@ impl Position {
         own: u64,
         capturable: u64,
         occupied: u64,
-        wanted: [u64; 2],
+        wanted: Wanted,
     ) {
         let pawns = self.kind_bits(PieceKind::Pawn);
         let mut pieces = own & movers;
         while pieces != 0 {
             let from = Square::from_index_unchecked(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            let wanted = wanted[usize::from(pawns & from.bit() != 0)];
-            let targets =
-                self.pseudo_targets(from, pawns, occupied, capturable) & !own & (!occupied | capturable) & wanted;
+            let targets = self.pseudo_targets(from, pawns, occupied, capturable)
+                & !own
+                & (!occupied | capturable)
+                & wanted.from(from, pawns);
             push_all(list, from, targets);
+        }
+    }
+}
+
+/// The squares to list moves to: every square, or only where a move is noisy (a capture, or a
+/// pawn's step onto its last rank).
+#[derive(Copy, Clone)]
+struct Wanted {
+    pieces: u64,
+    pawns: u64,
+}
+
+impl Wanted {
+    const EVERY_SQUARE: Wanted = Wanted {
+        pieces: u64::MAX,
+        pawns: u64::MAX,
+    };
+
+    /// For the piece on `from` (`pawns`: where the pawns stand).
+    #[inline(always)]
+    fn from(self, from: Square, pawns: u64) -> u64 {
+        if pawns & from.bit() != 0 {
+            self.pawns
+        } else {
+            self.pieces
         }
     }
 }
