@@ -4,14 +4,14 @@
 //
 // Serves the folder on 127.0.0.1 and checks that the page loads without console errors, that the
 // board draws (a screenshot whose middle is not blank), that a move made with the keyboard (Tab,
-// Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer with no
-// main-thread task over 200 ms while it thinks — in the computer's Web Worker, with the native
+// Enter, Alt+ArrowUp, Enter: the rook a1[0,0] to a1[0,1]) is answered by the computer while the
+// page stays responsive (see `responsive`) — in the computer's Web Worker, with the native
 // engine's move when NATIVE_ENGINE names a release build of this tree — that cancelling stops the
 // worker at once, the worker's search speed (and the native one's), that the profile lives in local storage (an
 // unreadable one is kept aside, a finished game is saved), that a tutorial scene opens from
 // the address and plays, that the mouse selects and moves (picking in the canvas), and that in
-// four-player chess (?game=four-player) a keyboard move is answered by three computers with no
-// main-thread task over 200 ms once the board is drawn, and that a scene of its introduction opens
+// four-player chess (?game=four-player) a keyboard move is answered by three computers with the
+// page as responsive, and that a scene of its introduction opens
 // from the address and is played with the keyboard; that the analysis (?analysis=on) finds the
 // native search's best move in its worker, and that a mate puzzle (?puzzle=N) is solved with the
 // keyboard and the finished game reviewed by the engine in its worker (?review=on) as natively.
@@ -27,7 +27,12 @@ import zlib from "node:zlib";
 
 const served = path.resolve(process.argv[2] ?? "dist/web");
 const artefacts = path.resolve(process.argv[3] ?? "dist/browser-test");
-const LONG_TASK_LIMIT_MS = 200;
+// While the computer thinks the page's thread only draws and answers input. A search on that
+// thread shows either as one task as long as the think (more than a second at these levels) or,
+// cut into slices, as long tasks filling most of it; a software-rendered frame on this loaded
+// 2-core machine alone reaches 150–220 ms now and then, which is neither.
+const LONGEST_TASK_LIMIT_MS = 400;
+const BLOCKED_SHARE_LIMIT = 0.25;
 const PROFILE_KEY = "tesseract-chess.profile";
 // The keys of the mate below, with the square each leaves the focus on (and the selection):
 // a1[0,0] → d3[0,1] (the queen), select; → c2[0,0]; then Enter moves.
@@ -176,6 +181,33 @@ async function openPage(context, query = "") {
   return { page, errors, encodings };
 }
 
+// The page's long tasks (PerformanceObserver, 50 ms and over) from `since` until now: the longest,
+// their total, and the share of the stretch they blocked, with each as [ms after `since`, ms].
+async function longTasksSince(page, since) {
+  const { tasks, now } = await page.evaluate(
+    (from) => ({ tasks: window.longTasks.filter((t) => t.start >= from), now: performance.now() }),
+    since,
+  );
+  const blockedMs = tasks.reduce((sum, t) => sum + t.duration, 0);
+  return {
+    longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+    blockedMs: Math.round(blockedMs),
+    stretchMs: Math.round(now - since),
+    blockedShare: blockedMs / Math.max(1, now - since),
+    tasks: tasks.map((t) => [Math.round(t.start - since), Math.round(t.duration)]),
+  };
+}
+
+// Whether the page stayed responsive through `measured` (see the limits above).
+function responsive(measured, what) {
+  check(
+    measured.longestMs <= LONGEST_TASK_LIMIT_MS && measured.blockedShare <= BLOCKED_SHARE_LIMIT,
+    `the page's thread was held while ${what}: longest task ${measured.longestMs} ms (limit ` +
+      `${LONGEST_TASK_LIMIT_MS}), ${measured.blockedMs} ms of ${measured.stretchMs} blocked (limit ` +
+      `${BLOCKED_SHARE_LIMIT * 100}%): ${JSON.stringify(measured.tasks)}`,
+  );
+}
+
 const status = (page) =>
   page.evaluate(() => {
     const s = document.getElementById("status");
@@ -291,6 +323,9 @@ try {
   await page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 2, null, {
     timeout: 240_000,
   });
+  const thinking = await longTasksSince(page, moveStart);
+  results.longestTaskWhileThinkingMs = thinking.longestMs;
+  results.blockedWhileThinkingMs = `${thinking.blockedMs} of ${thinking.stretchMs}`;
   const answered = await status(page);
   check(answered.moves.startsWith("Ra1@00-a1@01 "), `the keyboard move was played first: ${answered.moves}`);
   results.computerReply = answered.moves.split(" ")[1];
@@ -309,16 +344,11 @@ try {
       `the worker's move ${results.computerReply} is the native engine's ${results.nativeReply} (seed ${answered.seed})`,
     );
   }
-  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start >= since), moveStart);
-  results.longestTaskWhileThinkingMs = Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
   await page.waitForTimeout(1_000);
   const after = await page.screenshot();
   fs.writeFileSync(path.join(artefacts, "browser-answered.png"), after);
   check(!after.equals(shot), "the page looks the same after two moves");
-  check(
-    results.longestTaskWhileThinkingMs <= LONG_TASK_LIMIT_MS,
-    `a main-thread task took ${results.longestTaskWhileThinkingMs} ms while the computer thought`,
-  );
+  responsive(thinking, "the computer thought");
   check(errors.length === 0, `console errors: ${errors.join(" | ")}`);
 
   // 1b. The worker: stopping reaches it at once (a master search of the start is refused as soon
@@ -463,16 +493,13 @@ try {
   check(round.moves.startsWith("h2-h4 "), `Red's keyboard move was played first: ${round.moves}`);
   results.fourPlayerReplies = round.moves.split(" ").slice(1, 4).join(" ");
   results.fourPlayerRoundMs = Number(round.roundMs);
-  const crossTasks = await cross.page.evaluate((since) => window.longTasks.filter((t) => t.start >= since), crossStart);
-  results.fourPlayerLongestTaskMs = Math.round(Math.max(0, ...crossTasks.map((t) => t.duration)));
+  const crossRound = await longTasksSince(cross.page, crossStart);
+  results.fourPlayerLongestTaskMs = crossRound.longestMs;
+  results.fourPlayerBlockedMs = `${crossRound.blockedMs} of ${crossRound.stretchMs}`;
   // Every long task of the round as [ms after the first key, duration], so a run shows where they fell.
-  results.fourPlayerLongTasks = crossTasks.map((t) => [Math.round(t.start - crossStart), Math.round(t.duration)]);
+  results.fourPlayerLongTasks = crossRound.tasks;
   fs.writeFileSync(path.join(artefacts, "browser-four-player.png"), await cross.page.screenshot());
-  check(
-    results.fourPlayerLongestTaskMs <= LONG_TASK_LIMIT_MS,
-    `a main-thread task took ${results.fourPlayerLongestTaskMs} ms while the four-player computers played: ` +
-      JSON.stringify(results.fourPlayerLongTasks),
-  );
+  responsive(crossRound, "the four-player computers played");
   check(cross.errors.length === 0, `console errors: ${cross.errors.join(" | ")}`);
   await cross.page.close();
 
