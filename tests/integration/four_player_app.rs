@@ -336,3 +336,58 @@ fn analysis_finds_the_mate_on_the_cross_board_and_follows_the_game() {
     assert_eq!(seat, Seat::Blue);
     assert!(table(&app).game.legal_moves().contains(&best));
 }
+
+#[test]
+fn the_analysis_waits_while_the_computers_play_and_searches_the_humans_turn() {
+    use tesseract_chess::app::four_player::analysis::CrossAnalysis;
+    let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
+    let sitters = [
+        Sitter::Human,
+        Sitter::Computer(beginner),
+        Sitter::Computer(beginner),
+        Sitter::Computer(beginner),
+    ];
+    let table_now = Table::new(Game::new(Rules::FFA, Setup::Modern.position()), sitters);
+    let mut app = app_in(Mode::FourPlayer, Some(table_now));
+    app.world_mut().resource_mut::<CrossAnalysis>().enabled = true;
+    app.update();
+    assert!(!table(&app).waiting_for_computers(), "Red, a person, moves first");
+    assert!(
+        app.world().resource::<CrossAnalysis>().is_searching(),
+        "Red's position is searched"
+    );
+    send(&mut app, TableIntent::Activate(sq("h2")));
+    send(&mut app, TableIntent::Activate(sq("h4")));
+    let began = Instant::now();
+    let mut computer_turns_seen = 0;
+    while table(&app).turns().len() < 4 {
+        assert!(began.elapsed() < Duration::from_secs(60), "no answers within 60 s");
+        let world = app.world();
+        let (analysis, t) = (world.resource::<CrossAnalysis>(), world.resource::<Table>());
+        assert!(t.waiting_for_computers(), "a computer is to move");
+        assert!(
+            !analysis.is_searching() && analysis.best_move(t).is_none(),
+            "no search and no arrow on a computer's turn"
+        );
+        computer_turns_seen += 1;
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    assert!(computer_turns_seen > 0);
+    // Red's turn again: its position is searched and its best move drawn.
+    let began = Instant::now();
+    loop {
+        app.update();
+        let world = app.world();
+        if let Some((seat, best)) = world.resource::<CrossAnalysis>().best_move(world.resource::<Table>()) {
+            assert_eq!(seat, Seat::Red);
+            assert!(table(&app).game.legal_moves().contains(&best));
+            break;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(120),
+            "the analysis of Red's turn ends"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}

@@ -3,7 +3,9 @@
 //! the background (the shell's turn task: natively a pool thread, in the browser a Web Worker of
 //! its own). The panel shows its evaluation for that seat (Teams and Club: the team's, in pawns,
 //! or a mate; Free-for-all: its points against its rivals) and the line it expects; the board
-//! draws the best move as an arrow in the seat's colour.
+//! draws the best move as an arrow in the seat's colour. While the computers play their turns
+//! against a person it waits for the person's turn: their positions pass in a moment (a search
+//! would often be dropped before it ends), and it would share the cores with their searches.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -104,7 +106,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// Collects a finished search, or starts one on the position shown when nothing is known of it.
 fn analyse(mut analysis: ResMut<CrossAnalysis>, table: Res<Table>) {
     let analysis = &mut *analysis;
-    if !analysis.enabled || table.lesson_seat.is_some() {
+    if !analysis.enabled || table.lesson_seat.is_some() || table.waiting_for_computers() {
         analysis.job = None;
         return;
     }
@@ -188,6 +190,9 @@ pub(super) fn section(ui: &mut egui::Ui, analysis: &mut CrossAnalysis, table: &T
         }
         None if table.shown().outcome().is_some() => {
             ui.label("The game is over.");
+        }
+        None if table.waiting_for_computers() => {
+            ui.label("Waiting for the computers' moves.");
         }
         None => {
             ui.label("Thinking…");

@@ -149,6 +149,14 @@ impl Table {
         (self.is_live() && person).then_some(seat)
     }
 
+    /// Whether a person at the table waits for the computers: the game is live, a computer holds
+    /// the seat to move and a human holds another (not in a tutorial scene).
+    pub fn waiting_for_computers(&self) -> bool {
+        let seat = self.game.position().turn;
+        let computer = matches!(self.sitters[seat.index()], Sitter::Computer(_));
+        self.is_live() && self.lesson_seat.is_none() && computer && self.humans() > 0
+    }
+
     /// The seat the camera sits behind: the human to move, else the first human seat, else Red.
     pub fn viewer(&self) -> Seat {
         if let Some(seat) = self.lesson_seat {
