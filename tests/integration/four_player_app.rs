@@ -149,8 +149,8 @@ fn the_keyboard_plays_as_the_seat_to_move_sees_the_board() {
     assert_eq!(table(&app).review(), None);
 }
 
-#[test]
-fn three_computer_seats_answer_a_human_move() {
+/// A Free-for-all start with a person as Red and the beginner level at the other three seats.
+fn red_against_three_beginners() -> Table {
     let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
     let sitters = [
         Sitter::Human,
@@ -158,8 +158,12 @@ fn three_computer_seats_answer_a_human_move() {
         Sitter::Computer(beginner),
         Sitter::Computer(beginner),
     ];
-    let table_now = Table::new(Game::new(Rules::FFA, Setup::Modern.position()), sitters);
-    let mut app = app_in(Mode::FourPlayer, Some(table_now));
+    Table::new(Game::new(Rules::FFA, Setup::Modern.position()), sitters)
+}
+
+#[test]
+fn three_computer_seats_answer_a_human_move() {
+    let mut app = app_in(Mode::FourPlayer, Some(red_against_three_beginners()));
     send(&mut app, TableIntent::Activate(sq("h2")));
     send(&mut app, TableIntent::Activate(sq("h4")));
     let began = Instant::now();
@@ -340,15 +344,7 @@ fn analysis_finds_the_mate_on_the_cross_board_and_follows_the_game() {
 #[test]
 fn the_analysis_waits_while_the_computers_play_and_searches_the_humans_turn() {
     use tesseract_chess::app::four_player::analysis::CrossAnalysis;
-    let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
-    let sitters = [
-        Sitter::Human,
-        Sitter::Computer(beginner),
-        Sitter::Computer(beginner),
-        Sitter::Computer(beginner),
-    ];
-    let table_now = Table::new(Game::new(Rules::FFA, Setup::Modern.position()), sitters);
-    let mut app = app_in(Mode::FourPlayer, Some(table_now));
+    let mut app = app_in(Mode::FourPlayer, Some(red_against_three_beginners()));
     app.world_mut().resource_mut::<CrossAnalysis>().enabled = true;
     app.update();
     assert!(!table(&app).waiting_for_computers(), "Red, a person, moves first");
