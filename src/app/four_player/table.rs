@@ -150,11 +150,14 @@ impl Table {
     }
 
     /// Whether a person at the table waits for the computers: the game is live, a computer holds
-    /// the seat to move and a human holds another (not in a tutorial scene).
+    /// the seat to move and a human holds another still in play (not in a tutorial scene).
     pub fn waiting_for_computers(&self) -> bool {
-        let seat = self.game.position().turn;
-        let computer = matches!(self.sitters[seat.index()], Sitter::Computer(_));
-        self.is_live() && self.lesson_seat.is_none() && computer && self.humans() > 0
+        let position = self.game.position();
+        let computer = matches!(self.sitters[position.turn.index()], Sitter::Computer(_));
+        let person_plays = Seat::ALL
+            .into_iter()
+            .any(|seat| self.sitters[seat.index()] == Sitter::Human && position.live(seat));
+        self.is_live() && self.lesson_seat.is_none() && computer && person_plays
     }
 
     /// The seat the camera sits behind: the human to move, else the first human seat, else Red.
