@@ -165,22 +165,25 @@ fn red_against_three_beginners() -> Table {
 fn only_a_person_still_in_play_waits_for_the_computers() {
     let table_now = red_against_three_beginners();
     assert!(!table_now.waiting_for_computers(), "Red, the person, is to move");
-    // Red out (its army grey), Blue to move: nobody at the table waits any more.
-    let red_out = Setup::Modern
-        .fen4()
-        .replacen("R-0,0,0,0", "B-1,0,0,0", 1)
-        .replace('r', "d");
-    let position = tesseract_chess::four_player::Position::from_fen4(&red_out).unwrap();
-    let watching = Table::new(Game::new(Rules::FFA, position), table_now.sitters);
-    assert!(!watching.waiting_for_computers());
-    // Yellow out instead, Blue to move: Red still plays and waits.
-    let yellow_out = Setup::Modern
-        .fen4()
-        .replacen("R-0,0,0,0", "B-0,0,1,0", 1)
-        .replace('y', "d");
-    let position = tesseract_chess::four_player::Position::from_fen4(&yellow_out).unwrap();
-    let waiting = Table::new(Game::new(Rules::FFA, position), table_now.sitters);
-    assert!(waiting.waiting_for_computers());
+    // The same seats at the start with one seat out (its army grey) and Blue to move.
+    let with_out = |seat: Seat| {
+        let out_flags = ["1,0,0,0", "0,1,0,0", "0,0,1,0", "0,0,0,1"][seat.index()];
+        let army = ['r', 'b', 'y', 'g'][seat.index()];
+        let fen4 = Setup::Modern
+            .fen4()
+            .replacen("R-0,0,0,0", &format!("B-{out_flags}"), 1)
+            .replace(army, "d");
+        let position = tesseract_chess::four_player::Position::from_fen4(&fen4).unwrap();
+        Table::new(Game::new(Rules::FFA, position), table_now.sitters)
+    };
+    assert!(
+        !with_out(Seat::Red).waiting_for_computers(),
+        "Red, the person, is out: nobody waits"
+    );
+    assert!(
+        with_out(Seat::Yellow).waiting_for_computers(),
+        "Red still plays and waits"
+    );
 }
 
 #[test]

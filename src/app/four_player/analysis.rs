@@ -4,8 +4,9 @@
 //! its own). The panel shows its evaluation for that seat (Teams and Club: the team's, in pawns,
 //! or a mate; Free-for-all: its points against its rivals) and the line it expects; the board
 //! draws the best move as an arrow in the seat's colour. While the computers play their turns
-//! against a person it waits for the person's turn: their positions pass in a moment (a search
-//! would often be dropped before it ends), and it would share the cores with their searches.
+//! against a person still in the game it waits for the person's turn: their positions pass in a
+//! moment (a search would often be dropped before it ends), and it would share the cores with
+//! their searches.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
