@@ -2,7 +2,9 @@
 //! king and queen mate a bare king from every position, while a king and a lone rook, bishop or
 //! knight never can — no position with one of them is a checkmate at all (a rook, bishop or
 //! knight cannot cover the eight squares of the bare king's side of its corner that the other
-//! king leaves open). The evaluation scores those as the draws they are.
+//! king leaves open). Nor can two of them: every placement of a king and two rooks, bishops or
+//! knights against a bare king is enumerated, and none is a checkmate. Three can. The
+//! evaluation scores the endings that cannot be won as the draws they are.
 
 use tesseract_chess::fourfold::ai::eval::{Weights, evaluate};
 use tesseract_chess::fourfold::rules::*;
@@ -118,6 +120,66 @@ fn a_lone_rook_bishop_or_knight_can_never_mate() {
     }
 }
 
+/// How many placements of a white king and `pieces` against a bare black king, Black to move,
+/// are checkmates (pieces of one kind are placed in rising square order, so each set once).
+fn checkmates(pieces: [PieceKind; 2]) -> usize {
+    let squares: Vec<Square> = Square::all().collect();
+    let mut mates = 0;
+    for (white_king, black_king) in (0..64).flat_map(|w| (0..64).map(move |b| (w, b))) {
+        let mut kings = Position::empty();
+        kings.put(squares[white_king], Piece::new(Color::White, PieceKind::King));
+        kings.put(squares[black_king], Piece::new(Color::Black, PieceKind::King));
+        if white_king == black_king || kings.king_attacked(Color::White) {
+            continue;
+        }
+        for first in 0..64 {
+            let second_from = if pieces[0] == pieces[1] { first + 1 } else { 0 };
+            for second in second_from..64 {
+                if [white_king, black_king, first].contains(&second) || [white_king, black_king].contains(&first) {
+                    continue;
+                }
+                let mut pos = kings.clone();
+                pos.put(squares[first], Piece::new(Color::White, pieces[0]));
+                pos.put(squares[second], Piece::new(Color::White, pieces[1]));
+                pos.make_null();
+                if pos.in_check() && pos.legal_moves().is_empty() {
+                    mates += 1;
+                }
+            }
+        }
+    }
+    mates
+}
+
+#[test]
+fn two_rooks_bishops_or_knights_can_never_mate_but_three_can() {
+    use PieceKind::{Bishop, Knight, Rook};
+    for pair in [
+        [Rook, Rook],
+        [Rook, Bishop],
+        [Rook, Knight],
+        [Bishop, Bishop],
+        [Bishop, Knight],
+        [Knight, Knight],
+    ] {
+        assert_eq!(checkmates(pair), 0, "{pair:?}");
+    }
+    // The enumeration does find the queen's mates (a queen and any piece: 388,992 placements).
+    assert!(checkmates([PieceKind::Queen, Rook]) > 0);
+    // Three rooks, or a rook, bishop and knight, do mate: these endings stay scored as wins.
+    let weights = Weights::default();
+    for fen in [
+        "4/3R/4/1K1k|4/4/4/4|4/4/4/4|4/4/3R/3R b 0 1",
+        "4/3R/4/1K1k|4/4/4/4|4/4/4/4|4/4/1N2/2B1 b 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert!(pos.in_check() && pos.legal_moves().is_empty(), "{fen} is checkmate");
+        let mut white_to_move = pos.clone();
+        white_to_move.make_null();
+        assert!(evaluate(&white_to_move, &weights) > 900, "{fen}");
+    }
+}
+
 #[test]
 fn the_evaluation_scores_the_endings_that_cannot_be_won_as_draws() {
     let weights = Weights::default();
@@ -125,14 +187,21 @@ fn the_evaluation_scores_the_endings_that_cannot_be_won_as_draws() {
         "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/3R w 0 1",
         "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/3B b 0 1",
         "k3/4/4/4|4/4/4/4|4/4/4/4|4/4/1K2/3n w 0 1",
+        "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
+        "K3/4/4/4|4/4/4/4|4/2R1/4/4|4/4/1k2/3R b 0 1",
+        "k3/4/4/4|4/4/4/4|4/2n1/4/4|4/4/1K2/3n w 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
         assert_eq!(evaluate(&pos, &weights), 0, "{fen}");
     }
-    // A queen, or a pawn that may become one, still wins.
+    // A queen, a pawn that may become one, three pieces, or a piece left to the other side
+    // (which can block its own king) are not dead draws.
     for fen in [
         "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/3Q w 0 1",
         "K3/4/4/4|4/P3/4/4|4/4/4/4|4/4/1k2/3R w 0 1",
+        "K3/4/4/4|4/P3/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
+        "K3/4/4/N3|4/4/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
+        "K3/4/4/4|4/4/4/4|4/4/n3/4|4/4/1k2/2RR w 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
         assert!(evaluate(&pos, &weights) > 300, "{fen}");

@@ -147,14 +147,22 @@ fn mop_up(pos: &Position, strong: Color, reach: &ReachTable) -> i32 {
     cornered + 2 * (8 - distance)
 }
 
-/// A king and one rook, bishop or knight against a bare king: on this board no such position
-/// is a checkmate (tests/integration/endgames.rs solves them all), so however it is played it
-/// is a draw, and worth no more than one.
+/// A king with one or two rooks, bishops or knights (no queen, no pawn) against a bare king: on
+/// this board no such position is a checkmate (tests/integration/endgames.rs enumerates them
+/// all: a bare king in a corner has 15 neighbours, the other king covers at most 8 of them, and
+/// two of these pieces too few of the rest), so however it is played it is a draw, and worth
+/// no more than one. Three such pieces can mate.
 pub fn cannot_mate(pos: &Position) -> bool {
-    pos.piece_count() == 3
-        && [PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight]
-            .iter()
-            .any(|&kind| Color::ALL.iter().any(|&c| !pos.pieces(c, kind).is_empty()))
+    let count = pos.piece_count();
+    if !(3..=4).contains(&count) {
+        return false;
+    }
+    let minor_or_rook = |c: Color| {
+        (pos.pieces(c, PieceKind::Rook) | pos.pieces(c, PieceKind::Bishop) | pos.pieces(c, PieceKind::Knight)).count()
+    };
+    Color::ALL.iter().any(|&c| {
+        pos.pieces_of(c.opponent()) == pos.pieces(c.opponent(), PieceKind::King) && minor_or_rook(c) + 2 == count
+    })
 }
 
 /// Whether the side to move has a piece other than pawns and king (null-move safety).
@@ -218,18 +226,18 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap();
             evaluate(&pos, &on) - evaluate(&pos, &off)
         };
-        // White: king and two rooks; Black's bare king on a corner square (reach 15), then in
+        // White: king, queen and rook; Black's bare king on a corner square (reach 15), then in
         // the centre (reach 35); then the same corner with White's king nearer.
-        let cornered = mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1");
-        let central = mop_up("4/4/4/RR1K|4/4/4/4|4/4/1k2/4|4/4/4/4 w 0 1");
-        let near = mop_up("4/4/4/RR2|4/4/4/4|4/4/4/4|3k/1K2/4/4 w 0 1");
+        let cornered = mop_up("4/4/4/RQ1K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1");
+        let central = mop_up("4/4/4/RQ1K|4/4/4/4|4/2k1/4/4|4/4/4/4 w 0 1");
+        let near = mop_up("4/4/4/RQ2|4/4/4/4|4/4/4/4|3k/1K2/4/4 w 0 1");
         assert_eq!(cornered, (20 + 2 * (8 - 5)) * on.mop_up);
         assert_eq!(central, (2 * (8 - 4)) * on.mop_up);
         assert_eq!(near, (20 + 2 * (8 - 3)) * on.mop_up);
         // From Black's side the same, negated.
-        assert_eq!(mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/4/4/4 b 0 1"), -cornered);
+        assert_eq!(mop_up("4/4/4/RQ1K|4/4/4/4|4/4/4/4|3k/4/4/4 b 0 1"), -cornered);
         // A king with a pawn is not bare; pawns alone are no mating force.
-        assert_eq!(mop_up("4/4/4/RR1K|4/4/4/4|4/4/4/4|3k/3p/4/4 w 0 1"), 0);
+        assert_eq!(mop_up("4/4/4/RQ1K|4/4/4/4|4/4/4/4|3k/3p/4/4 w 0 1"), 0);
         assert_eq!(mop_up("4/4/P3/3K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1"), 0);
     }
 
