@@ -2,9 +2,10 @@
 //! king and queen mate a bare king from every position, while a king and a lone rook, bishop or
 //! knight never can — no position with one of them is a checkmate at all (a rook, bishop or
 //! knight cannot cover the eight squares of the bare king's side of its corner that the other
-//! king leaves open). Nor can two of them: every placement of a king and two rooks, bishops or
-//! knights against a bare king is enumerated, and none is a checkmate. Three can. The
-//! evaluation scores the endings that cannot be won as the draws they are.
+//! king leaves open). Nor can two of them, nor one against one: every placement of a king and
+//! two rooks, bishops or knights against a bare king, and of a king and one of them against a
+//! king and one, is enumerated, and none is a checkmate. Three can. The evaluation scores the
+//! endings that cannot be won as the draws they are.
 
 use tesseract_chess::fourfold::ai::eval::{Weights, evaluate};
 use tesseract_chess::fourfold::rules::*;
@@ -120,9 +121,9 @@ fn a_lone_rook_bishop_or_knight_can_never_mate() {
     }
 }
 
-/// How many placements of a white king and `pieces` against a bare black king, Black to move,
-/// are checkmates (pieces of one kind are placed in rising square order, so each set once).
-fn checkmates(pieces: [PieceKind; 2]) -> usize {
+/// How many placements of the two kings and `pieces` (each with its colour), Black to move, are
+/// checkmates (two pieces alike are placed in rising square order, so each set once).
+fn checkmates(pieces: [(Color, PieceKind); 2]) -> usize {
     let squares: Vec<Square> = Square::all().collect();
     let mut mates = 0;
     for (white_king, black_king) in (0..64).flat_map(|w| (0..64).map(move |b| (w, b))) {
@@ -139,10 +140,10 @@ fn checkmates(pieces: [PieceKind; 2]) -> usize {
                     continue;
                 }
                 let mut pos = kings.clone();
-                pos.put(squares[first], Piece::new(Color::White, pieces[0]));
-                pos.put(squares[second], Piece::new(Color::White, pieces[1]));
+                pos.put(squares[first], Piece::new(pieces[0].0, pieces[0].1));
+                pos.put(squares[second], Piece::new(pieces[1].0, pieces[1].1));
                 pos.make_null();
-                if pos.in_check() && pos.legal_moves().is_empty() {
+                if !pos.king_attacked(Color::White) && pos.in_check() && pos.legal_moves().is_empty() {
                     mates += 1;
                 }
             }
@@ -153,19 +154,30 @@ fn checkmates(pieces: [PieceKind; 2]) -> usize {
 
 #[test]
 fn two_rooks_bishops_or_knights_can_never_mate_but_three_can() {
-    use PieceKind::{Bishop, Knight, Rook};
-    for pair in [
-        [Rook, Rook],
-        [Rook, Bishop],
-        [Rook, Knight],
-        [Bishop, Bishop],
-        [Bishop, Knight],
-        [Knight, Knight],
-    ] {
-        assert_eq!(checkmates(pair), 0, "{pair:?}");
+    use Color::{Black, White};
+    use PieceKind::{Bishop, Knight, Queen, Rook};
+    let kinds = [Rook, Bishop, Knight];
+    for (i, &first) in kinds.iter().enumerate() {
+        // Two of them on White's side against a bare king.
+        for &second in &kinds[i..] {
+            assert_eq!(
+                checkmates([(White, first), (White, second)]),
+                0,
+                "{first:?} and {second:?}"
+            );
+        }
+        // One on each side: not even with the bare king's own piece blocking its flight.
+        for &black in &kinds {
+            assert_eq!(
+                checkmates([(White, first), (Black, black)]),
+                0,
+                "{first:?} against {black:?}"
+            );
+        }
     }
-    // The enumeration does find the queen's mates (a queen and any piece: 388,992 placements).
-    assert!(checkmates([PieceKind::Queen, Rook]) > 0);
+    // The enumeration does find the queen's mates: with a rook beside it, or against one.
+    assert!(checkmates([(White, Queen), (White, Rook)]) > 0);
+    assert!(checkmates([(White, Queen), (Black, Rook)]) > 0);
     // Three rooks, or a rook, bishop and knight, do mate: these endings stay scored as wins.
     let weights = Weights::default();
     for fen in [
@@ -190,18 +202,18 @@ fn the_evaluation_scores_the_endings_that_cannot_be_won_as_draws() {
         "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
         "K3/4/4/4|4/4/4/4|4/2R1/4/4|4/4/1k2/3R b 0 1",
         "k3/4/4/4|4/4/4/4|4/2n1/4/4|4/4/1K2/3n w 0 1",
+        "K3/4/4/4|4/4/4/4|4/2b1/4/4|4/4/1k2/3R w 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
         assert_eq!(evaluate(&pos, &weights), 0, "{fen}");
     }
-    // A queen, a pawn that may become one, three pieces, or a piece left to the other side
-    // (which can block its own king) are not dead draws.
+    // A queen, a pawn that may become one, or three pieces are not dead draws.
     for fen in [
         "K3/4/4/4|4/4/4/4|4/4/4/4|4/4/1k2/3Q w 0 1",
         "K3/4/4/4|4/P3/4/4|4/4/4/4|4/4/1k2/3R w 0 1",
         "K3/4/4/4|4/P3/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
         "K3/4/4/N3|4/4/4/4|4/4/4/4|4/4/1k2/2RB w 0 1",
-        "K3/4/4/4|4/4/4/4|4/4/n3/4|4/4/1k2/2RR w 0 1",
+        "K3/4/4/4|4/4/4/4|4/4/q3/4|4/4/1k2/3R b 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap();
         assert!(evaluate(&pos, &weights) > 300, "{fen}");

@@ -147,22 +147,17 @@ fn mop_up(pos: &Position, strong: Color, reach: &ReachTable) -> i32 {
     cornered + 2 * (8 - distance)
 }
 
-/// A king with one or two rooks, bishops or knights (no queen, no pawn) against a bare king: on
-/// this board no such position is a checkmate (tests/integration/endgames.rs enumerates them
-/// all: a bare king in a corner has 15 neighbours, the other king covers at most 8 of them, and
-/// two of these pieces too few of the rest), so however it is played it is a draw, and worth
-/// no more than one. Three such pieces can mate.
+/// At most two rooks, bishops or knights beside the kings, and no queen or pawn: on this board
+/// no such position is a checkmate, whoever has them (tests/integration/endgames.rs enumerates
+/// every one: a bare king in a corner has 15 neighbours, the other king covers at most 8 of
+/// them, and two of these pieces too few of the rest, even with the cornered king's own piece
+/// blocking it), so however it is played it is a draw, and worth no more than one. Three such
+/// pieces can mate.
 pub fn cannot_mate(pos: &Position) -> bool {
-    let count = pos.piece_count();
-    if !(3..=4).contains(&count) {
-        return false;
-    }
-    let minor_or_rook = |c: Color| {
-        (pos.pieces(c, PieceKind::Rook) | pos.pieces(c, PieceKind::Bishop) | pos.pieces(c, PieceKind::Knight)).count()
-    };
-    Color::ALL.iter().any(|&c| {
-        pos.pieces_of(c.opponent()) == pos.pieces(c.opponent(), PieceKind::King) && minor_or_rook(c) + 2 == count
-    })
+    pos.piece_count() <= 4
+        && Color::ALL
+            .iter()
+            .all(|&c| (pos.pieces(c, PieceKind::Queen) | pos.pieces(c, PieceKind::Pawn)).is_empty())
 }
 
 /// Whether the side to move has a piece other than pawns and king (null-move safety).
