@@ -40,6 +40,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             verbose,
             nodes,
             movetime,
+            balanced,
         } => {
             let options = super::engine_commands::SelfplayOptions {
                 white,
@@ -52,6 +53,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 opening_plies: opening_plies as usize,
                 verbose,
                 limits: crate::engine::Limits::in_place_of_levels(nodes, movetime),
+                balanced_cp: balanced,
             };
             super::engine_commands::selfplay(&options)
         }

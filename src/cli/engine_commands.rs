@@ -7,7 +7,7 @@ use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, run_match};
 use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
 use crate::fourfold::rules::lan::format_move;
-use crate::fourfold::rules::{Game, Move, Position, Setup};
+use crate::fourfold::rules::{Color, Game, Move, Position, Setup};
 use crate::rating::{GameResult, Rating};
 
 /// The PV in LAN4D from `pos`.
@@ -83,12 +83,16 @@ pub struct SelfplayOptions {
     pub opening_plies: usize,
     pub verbose: bool,
     pub limits: Option<Limits>,
+    pub balanced_cp: Option<i32>,
 }
 
 /// One finished game: "game 3 full master as White: 1-0 checkmate (21 plies)".
 fn game_line(r: &GameRecord, first: &Opponent) -> String {
+    let opening = r
+        .opening_score
+        .map_or(String::new(), |cp| format!(", opening scored {cp:+} cp"));
     format!(
-        "game {} {} {} as {}: {} {} ({} plies)",
+        "game {} {} {} as {}: {} {} ({} plies{opening})",
         r.index + 1,
         r.setup.name(),
         first.name(),
@@ -178,6 +182,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             opening_plies: 2,
             threads,
             limits: None,
+            balanced_cp: None,
         };
         let records = run_match(&config, &clock);
         for r in &records {
@@ -237,6 +242,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
         opening_plies: options.opening_plies,
         threads: options.threads,
         limits: options.limits.clone(),
+        balanced_cp: options.balanced_cp,
     };
     let clock = StdClock::new();
     let records = run_match(&config, &clock);
@@ -263,6 +269,12 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     );
     let reasons_text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     say!("reasons {}", reasons_text.join(", "));
+    let won_by = |color: Color| records.iter().filter(|r| r.outcome.winner() == Some(color)).count();
+    say!(
+        "by colour: White won {}, Black won {}",
+        won_by(Color::White),
+        won_by(Color::Black)
+    );
     say!(
         "time per move: {} {:.1} ms, {} {:.1} ms",
         first.name(),

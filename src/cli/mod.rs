@@ -128,6 +128,11 @@ pub enum Command {
         /// Both players search this many milliseconds a move instead of their levels' limits.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
         movetime: Option<u64>,
+        /// Keep only openings that a 200,000-node search scores within this many centipawns of
+        /// even (of up to 100 drawn for each pair of games, else the nearest): from the start
+        /// positions White is far ahead, and between strong players the colour decides.
+        #[arg(long, value_parser = clap::value_parser!(i32).range(0..=10_000))]
+        balanced: Option<i32>,
     },
     /// Render the game window to a PNG file and exit.
     #[cfg(feature = "app")]

@@ -109,6 +109,10 @@ pub struct MatchConfig {
     pub threads: usize,
     /// Limits for both players instead of their levels' (equal nodes, equal time).
     pub limits: Option<Limits>,
+    /// Keep only openings that a search of `BALANCE_NODES` scores within this many centipawns
+    /// of even (the start positions favour White so much that between strong players the
+    /// colour decides the game, and a match measures nothing else).
+    pub balanced_cp: Option<i32>,
 }
 
 /// One finished game, from the first-named player's point of view.
@@ -122,6 +126,8 @@ pub struct GameRecord {
     /// Milliseconds each side spent choosing moves, and how many moves it chose.
     pub think_ms: [f64; 2],
     pub moves_chosen: [usize; 2],
+    /// With balanced openings: the opening's score for the side to move after it.
+    pub opening_score: Option<i32>,
 }
 
 impl GameRecord {
@@ -157,21 +163,70 @@ fn sound_random_move(engine: &mut Engine, game: &Game, rng: &mut Rng, clock: &dy
     sound[rng.below(sound.len() as u64) as usize]
 }
 
+/// The search that judges whether an opening is balanced: the strong level's budget.
+const BALANCE_NODES: u64 = 200_000;
+/// Openings drawn for one game before the most balanced of them is taken.
+const BALANCE_ATTEMPTS: u64 = 100;
+
+/// An opening: `plies` sound random plies from `setup`. `attempt` 0 is the match's usual
+/// opening; later attempts draw others.
+fn random_opening(config: &MatchConfig, setup: Setup, opening: usize, attempt: u64, clock: &dyn Clock) -> Game {
+    let mut game = Game::from_setup(setup);
+    let mut rng = Rng::new(
+        config.seed
+            ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ attempt.wrapping_mul(0xD1B5_4A32_D192_ED03),
+    );
+    let mut engine = Engine::new(1);
+    for _ in 0..config.opening_plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mv = sound_random_move(&mut engine, &game, &mut rng, clock);
+        game.play(mv).expect("a generated move is legal");
+    }
+    game
+}
+
+/// The opening of game pair `opening`: with `balanced_cp`, the first of up to
+/// `BALANCE_ATTEMPTS` random openings that a `BALANCE_NODES` search scores within the margin,
+/// else the nearest to even of them; and the score it was given.
+pub fn choose_opening(config: &MatchConfig, setup: Setup, opening: usize, clock: &dyn Clock) -> (Game, Option<i32>) {
+    let Some(margin) = config.balanced_cp else {
+        return (random_opening(config, setup, opening, 0, clock), None);
+    };
+    let limits = Limits {
+        nodes: Some(BALANCE_NODES),
+        ..Limits::default()
+    };
+    let mut nearest: Option<(Game, i32)> = None;
+    for attempt in 0..BALANCE_ATTEMPTS {
+        let game = random_opening(config, setup, opening, attempt, clock);
+        if game.outcome().is_some() {
+            continue;
+        }
+        let score = Engine::new(16)
+            .search(&game, &limits, clock, &StopFlag::new(), &mut |_| {})
+            .score;
+        if nearest.as_ref().is_none_or(|(_, s)| score.abs() < s.abs()) {
+            nearest = Some((game, score));
+        }
+        if score.abs() <= margin {
+            break;
+        }
+    }
+    match nearest {
+        Some((game, score)) => (game, Some(score)),
+        None => (random_opening(config, setup, opening, 0, clock), None),
+    }
+}
+
 /// Plays game `index` of a match.
 pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameRecord {
     let opening = if config.swap { index / 2 } else { index };
     let first_is_white = !config.swap || index.is_multiple_of(2);
     let setup = config.setups[opening % config.setups.len()];
-    let mut game = Game::from_setup(setup);
-    let mut opening_rng = Rng::new(config.seed ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut opening_engine = Engine::new(1);
-    for _ in 0..config.opening_plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let mv = sound_random_move(&mut opening_engine, &game, &mut opening_rng, clock);
-        game.play(mv).expect("a generated move is legal");
-    }
+    let (mut game, opening_score) = choose_opening(config, setup, opening, clock);
     let seat_seed = config.seed.wrapping_add(index as u64 * 7919);
     let (white, black) = if first_is_white {
         (config.first, config.second)
@@ -211,6 +266,7 @@ pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameR
         outcome,
         think_ms,
         moves_chosen,
+        opening_score,
     }
 }
 
