@@ -168,7 +168,7 @@ const BALANCE_NODES: u64 = 200_000;
 /// Openings drawn for one game before the most balanced of them is taken.
 const BALANCE_ATTEMPTS: u64 = 100;
 
-/// An opening: `plies` sound random plies from `setup`. `attempt` 0 is the match's usual
+/// An opening: `config.opening_plies` sound random plies from `setup`. `attempt` 0 is the match's usual
 /// opening; later attempts draw others.
 fn random_opening(config: &MatchConfig, setup: Setup, opening: usize, attempt: u64, clock: &dyn Clock) -> Game {
     let mut game = Game::from_setup(setup);
