@@ -41,6 +41,9 @@ pub fn execute(command: Command) -> Result<(), String> {
             nodes,
             movetime,
             balanced,
+            balance_nodes,
+            openings,
+            save_openings,
         } => {
             let options = super::engine_commands::SelfplayOptions {
                 white,
@@ -53,7 +56,12 @@ pub fn execute(command: Command) -> Result<(), String> {
                 opening_plies: opening_plies as usize,
                 verbose,
                 limits: crate::engine::Limits::in_place_of_levels(nodes, movetime),
-                balanced_cp: balanced,
+                balance: balanced.map(|margin_cp| crate::fourfold::ai::openings::Balance {
+                    margin_cp,
+                    nodes: balance_nodes,
+                }),
+                book: openings,
+                save_book: save_openings,
             };
             super::engine_commands::selfplay(&options)
         }

@@ -116,7 +116,7 @@ pub enum Command {
         #[arg(long)]
         swap: bool,
         /// Random plies before the players take over, for varied openings (each chosen among the
-        /// moves a depth-3 search scores within 60 centipawns of the best).
+        /// moves a depth-3 search scores within 60 centipawns of the best; 300 for --balanced).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=40))]
         opening_plies: u64,
         /// Also print one line per game.
@@ -128,11 +128,22 @@ pub enum Command {
         /// Both players search this many milliseconds a move instead of their levels' limits.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
         movetime: Option<u64>,
-        /// Keep only openings that a 200,000-node search scores within this many centipawns of
-        /// even (of up to 100 drawn for each pair of games, else the nearest): from the start
-        /// positions White is far ahead, and between strong players the colour decides.
+        /// Play distinct openings that a deeper search (--balance-nodes) scores within this many
+        /// centipawns of even (the first of up to 100 drawn for each, else the nearest), chosen
+        /// before the games: from the start positions White is far ahead, and between strong
+        /// players the colour decides.
         #[arg(long, value_parser = clap::value_parser!(i32).range(0..=10_000))]
         balanced: Option<i32>,
+        /// Play the openings of this book (one a line: `classic MOVE…` in LAN4D; see
+        /// --save-openings) instead of random ones.
+        #[arg(long, conflicts_with_all = ["balanced", "setup", "opening_plies"])]
+        openings: Option<std::path::PathBuf>,
+        /// Write the match's openings to this book before the games start.
+        #[arg(long)]
+        save_openings: Option<std::path::PathBuf>,
+        /// Nodes of the search that judges openings for --balanced.
+        #[arg(long, requires = "balanced", default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        balance_nodes: u64,
     },
     /// Render the game window to a PNG file and exit.
     #[cfg(feature = "app")]

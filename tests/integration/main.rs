@@ -14,6 +14,7 @@ mod four_player_records;
 mod four_player_reference;
 mod fuzz;
 mod mates;
+mod openings;
 mod pgn;
 mod profile;
 mod properties;

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod eval;
 pub mod features;
 pub mod levels;
+pub mod openings;
 pub mod ordering;
 pub mod reference;
 pub mod review;

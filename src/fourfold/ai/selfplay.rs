@@ -1,8 +1,9 @@
 //! Games between computer players: the self-play ladder and the match against the 2-ply
-//! reference opponent. Openings are varied by a few seeded random plies, and with `swap` each
-//! opening is played twice with the colours exchanged.
+//! reference opponent. Openings are varied by a few seeded random plies (see `openings`), and
+//! with `swap` each opening is played twice with the colours exchanged.
 
 use super::levels::{self, Level};
+use super::openings::{Balance, Opening, OpeningPlan};
 use super::{Engine, Features, Player, reference};
 use crate::engine::SlicedPlayer;
 use crate::engine::limits::{Clock, Limits, StopFlag};
@@ -109,10 +110,31 @@ pub struct MatchConfig {
     pub threads: usize,
     /// Limits for both players instead of their levels' (equal nodes, equal time).
     pub limits: Option<Limits>,
-    /// Keep only openings that a search of `BALANCE_NODES` scores within this many centipawns
-    /// of even (the start positions favour White so much that between strong players the
-    /// colour decides the game, and a match measures nothing else).
-    pub balanced_cp: Option<i32>,
+    /// Openings a deeper search scores near even, distinct across the match (the start
+    /// positions favour White so much that between strong players the colour decides the game,
+    /// and a match measures nothing else).
+    pub balance: Option<Balance>,
+}
+
+impl MatchConfig {
+    /// How many openings the match plays: one per pair of games with `swap`.
+    pub fn opening_count(&self) -> usize {
+        if self.swap { self.games.div_ceil(2) } else { self.games }
+    }
+
+    /// The opening game `index` starts from.
+    pub fn opening_of(&self, index: usize) -> usize {
+        if self.swap { index / 2 } else { index }
+    }
+
+    pub fn opening_plan(&self) -> OpeningPlan {
+        OpeningPlan {
+            setups: self.setups.clone(),
+            seed: self.seed,
+            plies: self.opening_plies,
+            balance: self.balance,
+        }
+    }
 }
 
 /// One finished game, from the first-named player's point of view.
@@ -142,91 +164,10 @@ impl GameRecord {
     }
 }
 
-/// Opening moves are random, but only among moves a short search finds within this margin of the
-/// best: a purely random first move in this variant often walks into a forced mate, and the
-/// match would measure the opening instead of the players.
-const OPENING_MARGIN_CP: i32 = 60;
-const OPENING_SEARCH_DEPTH: u32 = 3;
-
-fn sound_random_move(engine: &mut Engine, game: &Game, rng: &mut Rng, clock: &dyn Clock) -> Move {
-    let scored = engine.score_root_moves(game, OPENING_SEARCH_DEPTH, clock, &StopFlag::new());
-    let best = scored
-        .iter()
-        .map(|&(_, s)| s)
-        .max()
-        .expect("a game that is not over has moves");
-    let sound: Vec<Move> = scored
-        .iter()
-        .filter(|&&(_, s)| s >= best - OPENING_MARGIN_CP)
-        .map(|&(m, _)| m)
-        .collect();
-    sound[rng.below(sound.len() as u64) as usize]
-}
-
-/// The search that judges whether an opening is balanced: the strong level's budget.
-const BALANCE_NODES: u64 = 200_000;
-/// Openings drawn for one game before the most balanced of them is taken.
-const BALANCE_ATTEMPTS: u64 = 100;
-
-/// An opening: `config.opening_plies` sound random plies from `setup`. `attempt` 0 is the match's usual
-/// opening; later attempts draw others.
-fn random_opening(config: &MatchConfig, setup: Setup, opening: usize, attempt: u64, clock: &dyn Clock) -> Game {
-    let mut game = Game::from_setup(setup);
-    let mut rng = Rng::new(
-        config.seed
-            ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ attempt.wrapping_mul(0xD1B5_4A32_D192_ED03),
-    );
-    let mut engine = Engine::new(1);
-    for _ in 0..config.opening_plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let mv = sound_random_move(&mut engine, &game, &mut rng, clock);
-        game.play(mv).expect("a generated move is legal");
-    }
-    game
-}
-
-/// The opening of game pair `opening`: with `balanced_cp`, the first of up to
-/// `BALANCE_ATTEMPTS` random openings that a `BALANCE_NODES` search scores within the margin,
-/// else the nearest to even of them; and the score it was given.
-pub fn choose_opening(config: &MatchConfig, setup: Setup, opening: usize, clock: &dyn Clock) -> (Game, Option<i32>) {
-    let Some(margin) = config.balanced_cp else {
-        return (random_opening(config, setup, opening, 0, clock), None);
-    };
-    let limits = Limits {
-        nodes: Some(BALANCE_NODES),
-        ..Limits::default()
-    };
-    let mut nearest: Option<(Game, i32)> = None;
-    for attempt in 0..BALANCE_ATTEMPTS {
-        let game = random_opening(config, setup, opening, attempt, clock);
-        if game.outcome().is_some() {
-            continue;
-        }
-        let score = Engine::new(16)
-            .search(&game, &limits, clock, &StopFlag::new(), &mut |_| {})
-            .score;
-        if nearest.as_ref().is_none_or(|(_, s)| score.abs() < s.abs()) {
-            nearest = Some((game, score));
-        }
-        if score.abs() <= margin {
-            break;
-        }
-    }
-    match nearest {
-        Some((game, score)) => (game, Some(score)),
-        None => (random_opening(config, setup, opening, 0, clock), None),
-    }
-}
-
-/// Plays game `index` of a match.
-pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameRecord {
-    let opening = if config.swap { index / 2 } else { index };
+/// Plays game `index` of a match from its opening.
+pub fn play_game(config: &MatchConfig, index: usize, opening: &Opening, clock: &dyn Clock) -> GameRecord {
     let first_is_white = !config.swap || index.is_multiple_of(2);
-    let setup = config.setups[opening % config.setups.len()];
-    let (mut game, opening_score) = choose_opening(config, setup, opening, clock);
+    let mut game = opening.game.clone();
     let seat_seed = config.seed.wrapping_add(index as u64 * 7919);
     let (white, black) = if first_is_white {
         (config.first, config.second)
@@ -261,16 +202,34 @@ pub fn play_game(config: &MatchConfig, index: usize, clock: &dyn Clock) -> GameR
     GameRecord {
         index,
         first_is_white,
-        setup,
+        setup: opening.setup,
         game,
         outcome,
         think_ms,
         moves_chosen,
-        opening_score,
+        opening_score: opening.score,
     }
 }
 
-/// Plays the whole match on `threads` threads; games come back in index order.
+/// Plays the whole match on `threads` threads; games come back in index order. The openings are
+/// chosen first, all of them, so that a balanced set keeps them apart.
 pub fn run_match(config: &MatchConfig, clock: &(dyn Clock + Sync)) -> Vec<GameRecord> {
-    crate::engine::matches::run_indexed(config.games, config.threads, |index| play_game(config, index, clock))
+    let openings = config
+        .opening_plan()
+        .openings(config.opening_count(), config.threads, clock);
+    play_openings(config, &openings, clock)
+}
+
+/// Plays the match from `openings` (a book shorter than the match is played again from its
+/// first opening).
+pub fn play_openings(config: &MatchConfig, openings: &[Opening], clock: &(dyn Clock + Sync)) -> Vec<GameRecord> {
+    assert!(!openings.is_empty(), "a match needs an opening");
+    crate::engine::matches::run_indexed(config.games, config.threads, |index| {
+        play_game(
+            config,
+            index,
+            &openings[config.opening_of(index) % openings.len()],
+            clock,
+        )
+    })
 }
