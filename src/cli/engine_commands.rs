@@ -342,7 +342,7 @@ fn openings_line(config: &MatchConfig, openings: &[Opening]) -> String {
             let outside = scores.iter().filter(|s| s.abs() > balance.margin_cp).count();
             if outside > 0 {
                 line += &format!(
-                    "; {outside} outside ±{} cp (none nearer was drawn: the full setup's start is a forced mate that a few plies rarely undo)",
+                    "; {outside} outside ±{} cp (the nearest distinct ones of the candidates drawn)",
                     balance.margin_cp
                 );
             }

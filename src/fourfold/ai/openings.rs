@@ -118,14 +118,20 @@ impl OpeningPlan {
         };
         let mut streams: Vec<Candidates> = self.setups.iter().map(|&setup| Candidates::new(setup)).collect();
         let mut taken = HashSet::new();
-        let mut judged = Judged::new();
+        let mut judging = Judging {
+            plan: self,
+            balance,
+            threads,
+            clock,
+            judged: Judged::new(),
+        };
         (0..count)
             .map(|opening| {
                 let stream = &mut streams[opening % self.setups.len()];
                 let mut nearest: Option<(Game, i32)> = None;
                 let mut nearest_taken: Option<(Game, i32)> = None;
                 for _ in 0..BALANCE_ATTEMPTS {
-                    let (game, score) = stream.next(self, balance, threads, &mut judged, clock);
+                    let (game, score) = stream.next(&mut judging);
                     let Some(score) = score else { continue };
                     let slot = if taken.contains(&game.position().key()) {
                         &mut nearest_taken
@@ -167,6 +173,15 @@ struct Candidates {
 /// plies of this board repeat, and a position is judged once.
 type Judged = HashMap<u64, Option<i32>>;
 
+/// What drawing and judging a balanced set's candidates needs, and the scores so far.
+struct Judging<'a> {
+    plan: &'a OpeningPlan,
+    balance: Balance,
+    threads: usize,
+    clock: &'a (dyn Clock + Sync),
+    judged: Judged,
+}
+
 impl Candidates {
     fn new(setup: Setup) -> Candidates {
         Candidates {
@@ -177,33 +192,26 @@ impl Candidates {
     }
 
     /// The next candidate and its score.
-    fn next(
-        &mut self,
-        plan: &OpeningPlan,
-        balance: Balance,
-        threads: usize,
-        judged: &mut Judged,
-        clock: &(dyn Clock + Sync),
-    ) -> (Game, Option<i32>) {
+    fn next(&mut self, judging: &mut Judging) -> (Game, Option<i32>) {
         if self.next == self.drawn.len() {
-            self.draw(plan, balance, threads, judged, clock);
+            self.draw(judging);
         }
         let game = self.drawn[self.next].clone();
         self.next += 1;
-        let score = judged[&game.position().key()];
+        let score = judging.judged[&game.position().key()];
         (game, score)
     }
 
     /// Draws candidates until four per thread are new to the judge (or `BALANCE_ATTEMPTS` are
     /// drawn), and judges the new ones on all threads.
-    fn draw(
-        &mut self,
-        plan: &OpeningPlan,
-        balance: Balance,
-        threads: usize,
-        judged: &mut Judged,
-        clock: &(dyn Clock + Sync),
-    ) {
+    fn draw(&mut self, judging: &mut Judging) {
+        let Judging {
+            plan,
+            balance,
+            threads,
+            clock,
+            ref mut judged,
+        } = *judging;
         let mut fresh: Vec<Game> = Vec::new();
         for _ in 0..BALANCE_ATTEMPTS {
             let seed = plan.seed
