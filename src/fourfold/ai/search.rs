@@ -110,6 +110,8 @@ struct Run<'a> {
     /// Per ply, its legal moves and their ordering scores (kept to be filled again).
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// Where the moves left after the first few picks are sorted (kept to be filled again).
+    sorting: Vec<(i32, usize, Move)>,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Best root move of the running iteration, once at least one root move is fully searched.
@@ -482,6 +484,7 @@ impl<'a> Run<'a> {
             moved: [None; MAX_PLY + 1],
             moves: vec![Vec::new(); MAX_PLY],
             scores: vec![Vec::new(); MAX_PLY],
+            sorting: Vec::new(),
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             root_best: None,
@@ -700,7 +703,7 @@ impl<'a> Run<'a> {
         let mut quiets_tried = [None; QUIETS_REMEMBERED];
         let mut quiets: usize = 0;
         for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut scores, i);
+            let mv = pick_next(&mut moves, &mut scores, i, &mut self.sorting);
             let ordered = scores[i];
             let quiet = !self.pos.is_capture(mv) && !self.pos.is_promotion(mv);
             // A move is pruned only once a real score is in hand, so a node never fails to a
@@ -900,7 +903,7 @@ impl<'a> Run<'a> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order_scores(&moves, tt_move, ply, Before::default(), all_evasions, &mut scores);
         for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut scores, i);
+            let mv = pick_next(&mut moves, &mut scores, i, &mut self.sorting);
             if !all_evasions && self.futile_capture(mv, best, alpha, qdepth) {
                 continue;
             }
@@ -1048,16 +1051,39 @@ pub fn static_exchange(pos: &Position, mv: Move, weights: &super::eval::Weights)
     gains[0]
 }
 
-/// Selection sort, one step: swaps the best remaining move into place `i` and returns it.
-fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+/// Moves picked one at a time before the rest are sorted at once: most nodes cut off within the
+/// first few moves, and most of the others go through them all, where one selection step a move
+/// costs the square of their number.
+const PICKED_BEFORE_SORTING: usize = 4;
+
+/// The move to try `i`th: the best-scored of those not tried yet, the earliest of equals, so
+/// that either way of picking gives the same order.
+fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize, sorting: &mut Vec<(i32, usize, Move)>) -> Move {
+    if i < PICKED_BEFORE_SORTING {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        // Brought forward with the moves it passes kept in their order.
+        scores[i..=best].rotate_right(1);
+        moves[i..=best].rotate_right(1);
+    } else if i == PICKED_BEFORE_SORTING {
+        sorting.clear();
+        sorting.extend(
+            scores[i..]
+                .iter()
+                .zip(&moves[i..])
+                .enumerate()
+                .map(|(at, (&score, &mv))| (score, at, mv)),
+        );
+        sorting.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (at, &(score, _, mv)) in sorting.iter().enumerate() {
+            scores[i + at] = score;
+            moves[i + at] = mv;
         }
     }
-    scores.swap(i, best);
-    moves.swap(i, best);
     moves[i]
 }
 
@@ -1089,5 +1115,30 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourfold::rules::Square;
+
+    #[test]
+    fn moves_are_picked_best_first_and_equals_in_their_order_either_way_of_picking() {
+        let squares: Vec<Square> = Square::all().collect();
+        let mut moves: Vec<Move> = (1..40).map(|i| Move::new(squares[0], squares[i])).collect();
+        // Many equal scores, so that the order among equals shows.
+        let mut scores: Vec<i32> = (0..moves.len() as i32).map(|i| (i * 7) % 5 - 2).collect();
+        let mut expected: Vec<(i32, Move)> = scores.iter().copied().zip(moves.iter().copied()).collect();
+        expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let mut sorting = Vec::new();
+        let picked: Vec<(i32, Move)> = (0..moves.len())
+            .map(|i| {
+                let mv = pick_next(&mut moves, &mut scores, i, &mut sorting);
+                (scores[i], mv)
+            })
+            .collect();
+        assert!(moves.len() > 2 * PICKED_BEFORE_SORTING);
+        assert_eq!(picked, expected);
     }
 }
