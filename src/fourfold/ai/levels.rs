@@ -27,9 +27,9 @@ pub const LEVELS: [Level; 6] = [
         20,
         (1780.0, 80.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1916.0, 78.0)),
-    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1984.0, 78.0)),
-    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2052.0, 78.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1882.0, 78.0)),
+    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1950.0, 78.0)),
+    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2035.0, 78.0)),
 ];
 
 /// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
