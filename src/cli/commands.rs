@@ -44,6 +44,7 @@ pub fn execute(command: Command) -> Result<(), String> {
             balance_nodes,
             openings,
             save_openings,
+            sprt,
         } => {
             let options = super::engine_commands::SelfplayOptions {
                 white,
@@ -62,6 +63,7 @@ pub fn execute(command: Command) -> Result<(), String> {
                 }),
                 book: openings,
                 save_book: save_openings,
+                sprt,
             };
             super::engine_commands::selfplay(&options)
         }

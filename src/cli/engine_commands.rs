@@ -8,10 +8,13 @@ use crate::engine::{Limits, NoClock, StopFlag};
 use crate::files::read_text_limited;
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::openings::{BOOK_LIMIT_BYTES, Balance, Opening, format_book, parse_book};
-use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, play_openings, run_match};
+use crate::fourfold::ai::selfplay::{
+    GameRecord, MatchConfig, Opponent, play_games, play_openings, run_match, sprt_outcomes,
+};
 use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::{Color, Game, Move, Position, Setup};
+use crate::rating::sprt::{Sprt, Verdict};
 use crate::rating::{GameResult, Rating};
 use crate::storage::TextStorage;
 
@@ -93,6 +96,8 @@ pub struct SelfplayOptions {
     pub book: Option<PathBuf>,
     /// Write the match's openings here before the games.
     pub save_book: Option<PathBuf>,
+    /// End the match when this test decides.
+    pub sprt: Option<Sprt>,
 }
 
 /// One finished game: "game 3 full master as White: 1-0 checkmate (21 plies)".
@@ -268,7 +273,13 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
         path.write_text(&format_book(&openings, &header))
             .map_err(|e| format!("--save-openings: {e}"))?;
     }
-    let records = play_openings(&config, &openings, &clock);
+    let (records, decision) = match options.sprt {
+        Some(sprt) => {
+            let (records, llr) = play_until_decided(&config, &openings, sprt, &clock);
+            (records, Some((sprt, llr)))
+        }
+        None => (play_openings(&config, &openings, &clock), None),
+    };
     let mut reasons: Vec<(&str, usize)> = Vec::new();
     for r in &records {
         match reasons.iter_mut().find(|(name, _)| *name == r.outcome.reason()) {
@@ -292,7 +303,7 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     );
     let reasons_text: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     say!("reasons {}", reasons_text.join(", "));
-    say!("{}", openings_line(&config, &openings));
+    say!("{}", openings_line(&config, &openings, records.len()));
     let won_by = |color: Color| records.iter().filter(|r| r.outcome.winner() == Some(color)).count();
     say!(
         "by colour: White won {}, Black won {}",
@@ -319,14 +330,69 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             r.volatility
         );
     }
+    if let Some((sprt, llr)) = decision {
+        let verdict = match sprt.verdict(llr) {
+            Verdict::Stronger => "H1 accepted",
+            Verdict::NotStronger => "H0 accepted",
+            Verdict::Undecided => "undecided",
+        };
+        say!(
+            "sprt [{}, {}]: {verdict} after {} games, llr {}",
+            sprt.elo0,
+            sprt.elo1,
+            records.len(),
+            llr_text(sprt, llr)
+        );
+    }
     Ok(())
 }
 
-/// How many distinct openings a match played (by position), and with a balance, the range of
+/// Games of a batch between two looks at the test: enough to keep the threads busy, few enough
+/// that a decided match stops soon after it is decided.
+const SPRT_BATCH: usize = 100;
+
+/// Plays the match a batch at a time until `sprt` decides or the match's games are played;
+/// says the ratio after each batch. Returns the games and the last ratio.
+fn play_until_decided(
+    config: &MatchConfig,
+    openings: &[Opening],
+    sprt: Sprt,
+    clock: &(dyn crate::engine::limits::Clock + Sync),
+) -> (Vec<GameRecord>, f64) {
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut llr = 0.0;
+    while records.len() < config.games {
+        let end = (records.len() + SPRT_BATCH).min(config.games);
+        records.extend(play_games(config, openings, records.len()..end, clock));
+        let outcomes = sprt_outcomes(config, &records);
+        llr = sprt.llr(&outcomes);
+        let tally = Tally::of(&records);
+        say!(
+            "sprt {} games: score {:.1}%, {} {:?}, llr {}",
+            records.len(),
+            tally.score_percent(),
+            if config.swap { "pairs" } else { "games" },
+            outcomes.counts(),
+            llr_text(sprt, llr)
+        );
+        if sprt.verdict(llr) != Verdict::Undecided {
+            break;
+        }
+    }
+    (records, llr)
+}
+
+/// "1.23 (-2.94, 2.94)": the ratio and its bounds.
+fn llr_text(sprt: Sprt, llr: f64) -> String {
+    let (lower, upper) = sprt.bounds();
+    format!("{llr:.2} ({lower:.2}, {upper:.2})")
+}
+
+/// How many distinct openings the match's `games` played (by position), and with a balance, the range of
 /// their scores: "openings: 20 distinct of 20, balanced by a 2000000-node search, scored -49 to
 /// +50 cp".
-fn openings_line(config: &MatchConfig, openings: &[Opening]) -> String {
-    let played: Vec<&Opening> = (0..config.opening_count().min(openings.len()))
+fn openings_line(config: &MatchConfig, openings: &[Opening], games: usize) -> String {
+    let played: Vec<&Opening> = (0..config.openings_for(games).min(openings.len()))
         .map(|o| &openings[o])
         .collect();
     let distinct: std::collections::HashSet<u64> = played.iter().map(|o| o.game.position().key()).collect();

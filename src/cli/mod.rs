@@ -144,6 +144,11 @@ pub enum Command {
         /// Nodes of the search that judges openings for --balanced.
         #[arg(long, requires = "balanced", default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
         balance_nodes: u64,
+        /// Stop as soon as a sequential probability ratio test decides between the first player
+        /// being ELO0 or ELO1 stronger (logistic Elo, 5% errors each way; with --swap each opening's
+        /// two games count as one sample). Played 100 games at a time; --games is the most it plays.
+        #[arg(long, value_name = "ELO0,ELO1", value_parser = crate::rating::sprt::Sprt::parse)]
+        sprt: Option<crate::rating::sprt::Sprt>,
     },
     /// Render the game window to a PNG file and exit.
     #[cfg(feature = "app")]

@@ -3,6 +3,7 @@
 
 pub mod glicko;
 pub mod profile;
+pub mod sprt;
 
 pub use glicko::{GameResult, Rating};
 pub use profile::{Loaded, Profile, SavedGame, Unfinished};

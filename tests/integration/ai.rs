@@ -7,7 +7,9 @@ use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::limits::StdClock;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::*;
-use tesseract_chess::fourfold::ai::selfplay::{MatchConfig, Opponent, run_match};
+use tesseract_chess::fourfold::ai::selfplay::{
+    GameRecord, MatchConfig, Opponent, play_games, play_openings, run_match, sprt_outcomes,
+};
 use tesseract_chess::fourfold::ai::*;
 use tesseract_chess::fourfold::ai::{levels, reference};
 use tesseract_chess::fourfold::rules::*;
@@ -395,6 +397,54 @@ fn a_stronger_level_outscores_a_weaker_one() {
     for r in &records {
         assert!(r.outcome == r.game.outcome().unwrap());
     }
+}
+
+/// A match played in parts is the same games as one played whole (node limits make them
+/// repeatable), and the sequential test counts each opening's two games as one sample, leaving
+/// out a pair not yet complete.
+#[test]
+fn a_match_in_parts_is_the_same_games_and_the_test_counts_whole_pairs() {
+    let config = MatchConfig {
+        first: Opponent::parse("novice").unwrap(),
+        second: Opponent::parse("beginner").unwrap(),
+        games: 6,
+        swap: true,
+        setups: vec![Setup::Classic],
+        seed: 7,
+        opening_plies: 2,
+        threads: 2,
+        limits: None,
+        balance: None,
+    };
+    let clock = StdClock::new();
+    let openings = config.opening_plan().openings(3, 1, &clock);
+    let whole = play_openings(&config, &openings, &clock);
+    let mut parts = play_games(&config, &openings, 0..5, &clock);
+    parts.extend(play_games(&config, &openings, 5..6, &clock));
+    let moves = |records: &[GameRecord]| records.iter().map(|r| r.game.moves().to_vec()).collect::<Vec<_>>();
+    assert_eq!(moves(&whole), moves(&parts));
+    assert_eq!(parts.iter().map(|r| r.index).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+
+    let pair_totals: Vec<f64> = whole
+        .chunks(2)
+        .map(|pair| pair[0].first_score() + pair[1].first_score())
+        .collect();
+    let expected = |totals: &[f64]| {
+        let mut counts = [0u64; 5];
+        for total in totals {
+            counts[(total * 2.0) as usize] += 1;
+        }
+        counts
+    };
+    assert_eq!(sprt_outcomes(&config, &whole).counts(), expected(&pair_totals));
+    assert_eq!(
+        sprt_outcomes(&config, &whole[..5]).counts(),
+        expected(&pair_totals[..2])
+    );
+    let single = MatchConfig { swap: false, ..config };
+    let outcomes = sprt_outcomes(&single, &whole);
+    assert_eq!(outcomes.samples(), 6);
+    assert_eq!(outcomes.counts().len(), 3);
 }
 
 #[test]

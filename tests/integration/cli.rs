@@ -235,3 +235,46 @@ fn puzzles_prints_the_set_and_proves_it() {
     let refused = run(&["puzzles", "--seed", "3"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// A match far from even stops at its first look: the master level (300 nodes a move) against the
+/// 2-ply opponent of the original page, tested between +0 and +100 Elo, decides within the first
+/// 100 of at most 1,000 games, and says so after the batch and at the end.
+#[test]
+fn selfplay_stops_when_the_sequential_test_decides() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/results/openings-classic-balanced.txt");
+    let out = run(&[
+        "selfplay",
+        "--white",
+        "master",
+        "--black",
+        "reference",
+        "--games",
+        "1000",
+        "--swap",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--openings",
+        book,
+        "--sprt",
+        "0,100",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("master vs reference: 100 games"), "{text}");
+    let batch = text.lines().find(|l| l.starts_with("sprt 100 games: ")).expect(&text);
+    assert!(batch.contains("pairs ["), "{batch}");
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("sprt [0, 100]: H1 accepted after 100 games, llr "),
+        "{last}"
+    );
+    assert!(last.ends_with("(-2.94, 2.94)"), "{last}");
+    assert_fails(
+        &[
+            "selfplay", "--white", "master", "--black", "strong", "--games", "2", "--sprt", "10,0",
+        ],
+        "must be below",
+    );
+}

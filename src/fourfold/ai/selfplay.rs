@@ -9,6 +9,7 @@ use crate::engine::SlicedPlayer;
 use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::random::Rng;
 use crate::fourfold::rules::{Color, Game, Move, Outcome, Setup};
+use crate::rating::sprt::Outcomes;
 
 /// Who plays: one of the levels (with the search's refinements, or some of them switched off),
 /// or the reimplemented 2-ply opponent of the original page.
@@ -119,7 +120,12 @@ pub struct MatchConfig {
 impl MatchConfig {
     /// How many openings the match plays: one per pair of games with `swap`.
     pub fn opening_count(&self) -> usize {
-        if self.swap { self.games.div_ceil(2) } else { self.games }
+        self.openings_for(self.games)
+    }
+
+    /// How many openings the first `games` games play.
+    pub fn openings_for(&self, games: usize) -> usize {
+        if self.swap { games.div_ceil(2) } else { games }
     }
 
     /// The opening game `index` starts from.
@@ -223,8 +229,20 @@ pub fn run_match(config: &MatchConfig, clock: &(dyn Clock + Sync)) -> Vec<GameRe
 /// Plays the match from `openings` (a book shorter than the match is played again from its
 /// first opening).
 pub fn play_openings(config: &MatchConfig, openings: &[Opening], clock: &(dyn Clock + Sync)) -> Vec<GameRecord> {
+    play_games(config, openings, 0..config.games, clock)
+}
+
+/// Plays games `indices` of the match (as `play_openings` would play them: a match played in
+/// parts is the same games), on the match's threads, in index order.
+pub fn play_games(
+    config: &MatchConfig,
+    openings: &[Opening],
+    indices: std::ops::Range<usize>,
+    clock: &(dyn Clock + Sync),
+) -> Vec<GameRecord> {
     assert!(!openings.is_empty(), "a match needs an opening");
-    crate::engine::matches::run_indexed(config.games, config.threads, |index| {
+    crate::engine::matches::run_indexed(indices.len(), config.threads, |offset| {
+        let index = indices.start + offset;
         play_game(
             config,
             index,
@@ -232,4 +250,25 @@ pub fn play_openings(config: &MatchConfig, openings: &[Opening], clock: &(dyn Cl
             clock,
         )
     })
+}
+
+/// The match's results as the SPRT counts them: with `swap`, each opening's two games as one
+/// sample (a pair not yet complete is left out), otherwise each game.
+pub fn sprt_outcomes(config: &MatchConfig, records: &[GameRecord]) -> Outcomes {
+    if !config.swap {
+        return Outcomes::of_games(records.iter().map(GameRecord::first_score));
+    }
+    let mut totals = std::collections::BTreeMap::new();
+    let mut games = std::collections::BTreeMap::new();
+    for record in records {
+        let opening = config.opening_of(record.index);
+        *totals.entry(opening).or_insert(0.0) += record.first_score();
+        *games.entry(opening).or_insert(0) += 1;
+    }
+    Outcomes::of_pairs(
+        totals
+            .into_iter()
+            .filter(|(opening, _)| games[opening] == 2)
+            .map(|(_, total)| total),
+    )
 }
