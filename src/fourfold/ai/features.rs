@@ -27,6 +27,9 @@ pub struct Features {
     /// The evaluation drives a bare king to the edge and brings the stronger king near, so a
     /// won ending is won (mop-up).
     pub mop_up: bool,
+    /// A check is extended only within the nominal depth's plies from the root (else within
+    /// twice as many): long checking chains cost nodes that found no better moves.
+    pub short_check_extension: bool,
 }
 
 impl Features {
@@ -39,6 +42,7 @@ impl Features {
         table_buckets: true,
         quiescence_table: true,
         mop_up: true,
+        short_check_extension: true,
     };
 
     /// The search before these refinements, move for move.
@@ -50,11 +54,12 @@ impl Features {
         table_buckets: false,
         quiescence_table: false,
         mop_up: false,
+        short_check_extension: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -62,10 +67,11 @@ impl Features {
         "table-buckets",
         "quiescence-table",
         "mop-up",
+        "short-check-extension",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 7] {
+    fn switches(&mut self) -> [&mut bool; 8] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -74,6 +80,7 @@ impl Features {
             &mut self.table_buckets,
             &mut self.quiescence_table,
             &mut self.mop_up,
+            &mut self.short_check_extension,
         ]
     }
 

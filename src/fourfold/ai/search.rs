@@ -626,7 +626,12 @@ impl<'a> Run<'a> {
             }
         }
         // Check extension, bounded: in 4D a king is so exposed that checks can chain for ever.
-        if in_check && ply < 2 * self.root_depth as usize {
+        let extension_plies = if self.engine.features.short_check_extension {
+            self.root_depth as usize
+        } else {
+            2 * self.root_depth as usize
+        };
+        if in_check && ply < extension_plies {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
