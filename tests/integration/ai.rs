@@ -377,6 +377,28 @@ fn every_level_decides_in_slices_as_the_browser_runs_it() {
     }
 }
 
+/// Checks are extended only within the nominal depth, which reaches the same depth in about
+/// half the nodes; the mate tests show that no mate is lost to it.
+#[test]
+fn bounding_the_check_extension_reaches_a_depth_in_fewer_nodes() {
+    let game = Game::from_setup(Setup::Classic);
+    let nodes_to_depth_8 = |search: &str| {
+        let features = Features::parse(search).unwrap();
+        let result = Engine::with_features(16, features).search(
+            &game,
+            &Limits::depth(8),
+            &NoClock,
+            &StopFlag::new(),
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, 8);
+        result.nodes
+    };
+    let bounded = nodes_to_depth_8("current");
+    let long = nodes_to_depth_8("-short-check-extension");
+    assert!(bounded < long, "{bounded} nodes with the short bound, {long} without");
+}
+
 #[test]
 fn a_stronger_level_outscores_a_weaker_one() {
     let config = MatchConfig {

@@ -18,18 +18,18 @@ pub const LEVELS: [Level; 6] = [
         "two plies with some noise (±60 cp)",
         depth(2),
         60,
-        (1640.0, 110.0),
+        (1660.0, 80.0),
     ),
     Level::new(
         "casual",
         "three plies, a little noise (±20 cp)",
         depth(3),
         20,
-        (1780.0, 80.0),
+        (1765.0, 56.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1882.0, 78.0)),
-    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1950.0, 78.0)),
-    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2035.0, 78.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1808.0, 55.0)),
+    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1902.0, 55.0)),
+    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (1971.0, 55.0)),
 ];
 
 /// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
