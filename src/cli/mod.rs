@@ -78,7 +78,8 @@ pub enum Command {
         seed: u64,
         /// The search's refinements: current (the default), baseline (the search before them),
         /// or -name / +name switches (reduction-table, pruning, move-memory, lasting-killers,
-        /// table-buckets, quiescence-table, mop-up, short-check-extension).
+        /// table-buckets, quiescence-table, mop-up, short-check-extension,
+        /// safe-check-extension).
         #[arg(long, default_value = "current")]
         search: String,
         /// Search on this many threads (Lazy SMP; the result is then not reproducible).

@@ -30,6 +30,9 @@ pub struct Features {
     /// A check is extended only within the nominal depth's plies from the root (else within
     /// twice as many): long checking chains cost nodes that found no better moves.
     pub short_check_extension: bool,
+    /// A check given by a piece that loses material by static exchange is not extended: the
+    /// defender takes the checker, and the extension bought nothing.
+    pub safe_check_extension: bool,
 }
 
 impl Features {
@@ -43,6 +46,7 @@ impl Features {
         quiescence_table: true,
         mop_up: true,
         short_check_extension: true,
+        safe_check_extension: true,
     };
 
     /// The search before these refinements, move for move.
@@ -55,11 +59,12 @@ impl Features {
         quiescence_table: false,
         mop_up: false,
         short_check_extension: false,
+        safe_check_extension: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -68,10 +73,11 @@ impl Features {
         "quiescence-table",
         "mop-up",
         "short-check-extension",
+        "safe-check-extension",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 8] {
+    fn switches(&mut self) -> [&mut bool; 9] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -81,6 +87,7 @@ impl Features {
             &mut self.quiescence_table,
             &mut self.mop_up,
             &mut self.short_check_extension,
+            &mut self.safe_check_extension,
         ]
     }
 

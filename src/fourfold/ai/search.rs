@@ -107,6 +107,9 @@ struct Run<'a> {
     /// The piece moved and its destination, of the move that led to each ply (none at the
     /// root and after a null move).
     moved: [Option<PieceTo>; MAX_PLY + 1],
+    /// Whether the move that led to each ply gave check with a piece that loses material by
+    /// static exchange (such a check is not extended under `Features::safe_check_extension`).
+    losing_check: [bool; MAX_PLY + 1],
     /// Per ply, its legal moves and their ordering scores (kept to be filled again).
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
@@ -482,6 +485,7 @@ impl<'a> Run<'a> {
             nodes: 0,
             aborted: false,
             moved: [None; MAX_PLY + 1],
+            losing_check: [false; MAX_PLY + 1],
             moves: vec![Vec::new(); MAX_PLY],
             scores: vec![Vec::new(); MAX_PLY],
             sorting: Vec::new(),
@@ -631,7 +635,7 @@ impl<'a> Run<'a> {
         } else {
             2 * self.root_depth as usize
         };
-        if in_check && ply < extension_plies {
+        if in_check && ply < extension_plies && !self.losing_check[ply] {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
@@ -671,6 +675,7 @@ impl<'a> Run<'a> {
                 let clock = self.pos.make_null();
                 self.keys.push(self.pos.key());
                 self.moved[ply + 1] = None;
+                self.losing_check[ply + 1] = false;
                 let reduction = 2 + depth / 4;
                 let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -738,6 +743,13 @@ impl<'a> Run<'a> {
                 continue;
             }
             let piece_to = PieceTo::of(&self.pos, mv);
+            // The exchange is worked out only for a check the child could extend; a mate probe
+            // extends every check, as sacrifices that check are how mates are found.
+            self.losing_check[ply + 1] = features.safe_check_extension
+                && !proving
+                && gives_check
+                && ply + 1 < extension_plies
+                && static_exchange(&self.pos, mv, &self.engine.weights) < 0;
             let undo = self.play(mv);
             self.moved[ply + 1] = piece_to;
             searched += 1;
