@@ -79,7 +79,7 @@ pub enum Command {
         /// The search's refinements: current (the default), baseline (the search before them),
         /// or -name / +name switches (reduction-table, pruning, move-memory, lasting-killers,
         /// table-buckets, quiescence-table, mop-up, short-check-extension,
-        /// safe-check-extension).
+        /// safe-check-extension, adaptive-null-move).
         #[arg(long, default_value = "current")]
         search: String,
         /// Search on this many threads (Lazy SMP; the result is then not reproducible).

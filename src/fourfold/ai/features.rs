@@ -33,6 +33,10 @@ pub struct Features {
     /// A check given by a piece that loses material by static exchange is not extended: the
     /// defender takes the checker, and the extension bought nothing.
     pub safe_check_extension: bool,
+    /// The null move is reduced by more at depth and when the static evaluation stands far
+    /// above beta (3 + depth / 3, and one more ply for each 200 centipawns above beta up to
+    /// three; else 2 + depth / 4): the further ahead, the less a search must confirm it.
+    pub adaptive_null_move: bool,
 }
 
 impl Features {
@@ -47,6 +51,7 @@ impl Features {
         mop_up: true,
         short_check_extension: true,
         safe_check_extension: true,
+        adaptive_null_move: true,
     };
 
     /// The search before these refinements, move for move.
@@ -60,11 +65,12 @@ impl Features {
         mop_up: false,
         short_check_extension: false,
         safe_check_extension: false,
+        adaptive_null_move: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -74,10 +80,11 @@ impl Features {
         "mop-up",
         "short-check-extension",
         "safe-check-extension",
+        "adaptive-null-move",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 9] {
+    fn switches(&mut self) -> [&mut bool; 10] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -88,6 +95,7 @@ impl Features {
             &mut self.mop_up,
             &mut self.short_check_extension,
             &mut self.safe_check_extension,
+            &mut self.adaptive_null_move,
         ]
     }
 

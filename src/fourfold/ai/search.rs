@@ -676,7 +676,11 @@ impl<'a> Run<'a> {
                 self.keys.push(self.pos.key());
                 self.moved[ply + 1] = None;
                 self.losing_check[ply + 1] = false;
-                let reduction = 2 + depth / 4;
+                let reduction = if features.adaptive_null_move {
+                    3 + depth / 3 + ((eval - beta) / 200).min(3)
+                } else {
+                    2 + depth / 4
+                };
                 let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
                 self.pos.unmake_null(clock);
