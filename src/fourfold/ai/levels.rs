@@ -27,9 +27,9 @@ pub const LEVELS: [Level; 6] = [
         20,
         (1773.0, 56.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1834.0, 55.0)),
-    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1928.0, 55.0)),
-    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2006.0, 55.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1860.0, 55.0)),
+    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1954.0, 55.0)),
+    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (1980.0, 55.0)),
 ];
 
 /// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
