@@ -76,11 +76,9 @@ pub enum Command {
         /// Seed for the noisy levels.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The search's refinements: current (the default), baseline (the search before them),
-        /// or -name / +name switches (reduction-table, pruning, move-memory, lasting-killers,
-        /// table-buckets, quiescence-table, mop-up, short-check-extension,
-        /// safe-check-extension, adaptive-null-move).
-        #[arg(long, default_value = "current")]
+        /// The search's refinements; the help comes from `Features::help`, which lists every
+        /// switch's name, so it never lags behind a new refinement.
+        #[arg(long, default_value = "current", help = crate::fourfold::ai::features::Features::help())]
         search: String,
         /// Search on this many threads (Lazy SMP; the result is then not reproducible).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]

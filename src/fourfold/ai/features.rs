@@ -99,6 +99,15 @@ impl Features {
         ]
     }
 
+    /// The command line's help for a search's refinements, naming every switch.
+    pub fn help() -> String {
+        format!(
+            "The search's refinements: current (the default), baseline (the search before them), \
+             or -name / +name switches ({})",
+            Features::NAMES.join(", ")
+        )
+    }
+
     /// `baseline`, `current`, or a comma-separated list of `-name` (off) and `+name` (on)
     /// applied to the current set.
     pub fn parse(text: &str) -> Result<Features, String> {
