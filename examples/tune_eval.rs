@@ -1,0 +1,327 @@
+//! Tunes the evaluation's weights on positions from self-play, by Texel's method: the weights
+//! that best predict each position's game result through a logistic curve of the evaluation.
+//!
+//! cargo run --release --no-default-features --example tune_eval generate GAMES NODES FILE
+//!   plays GAMES games from the self-play book's openings between searches of half to twice
+//!   NODES nodes a move, drawn for each side and game, and writes each quiet position (not in check, the move
+//!   played neither a capture nor a promotion) as `FEN4D;result` (1, 0.5, 0 for White).
+//! cargo run --release --no-default-features --example tune_eval tune FILE [keep-material|new-terms]
+//!   resolves each position by a quiescence search to the quiet position its capture sequence
+//!   ends in, fits the scale, then moves one weight at a time while the error falls (the piece
+//!   values too, unless kept; or only the terms added with the tuner), and prints the error on the positions held out (every tenth
+//!   game) before and after.
+
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tesseract_chess::engine::level::{Level, nodes};
+use tesseract_chess::engine::random::Rng;
+use tesseract_chess::engine::{NoClock, SlicedPlayer, StopFlag};
+use tesseract_chess::fourfold::ai::Player;
+use tesseract_chess::fourfold::ai::eval::{Weights, evaluate};
+use tesseract_chess::fourfold::ai::openings::{Opening, parse_book};
+use tesseract_chess::fourfold::rules::{Color, Position};
+
+const THREADS: usize = 2;
+const BOOK: &str = "results/openings-classic-balanced.txt";
+
+/// One game's quiet positions as FEN4D and the result for White: from a book opening, between
+/// two searches of node limits drawn from `levels` (so the book's openings give many games).
+fn play(index: usize, book: &[Opening], levels: &'static [Level]) -> (Vec<String>, f64) {
+    let mut game = book[index % book.len()].game.clone();
+    let mut rng = Rng::new(7_000 + index as u64);
+    let mut pick = || &levels[rng.below(levels.len() as u64) as usize];
+    let mut players = [Player::new(pick(), 1), Player::new(pick(), 2)];
+    let mut positions = Vec::new();
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome;
+        }
+        let pos = game.position().clone();
+        let side = pos.side_to_move().index();
+        let Some(mv) = players[side].choose(&game, &NoClock, &StopFlag::new()) else {
+            return (Vec::new(), 0.5);
+        };
+        if !pos.in_check() && !pos.is_capture(mv) && !pos.is_promotion(mv) {
+            positions.push(pos.to_fen());
+        }
+        game.play(mv).expect("the search plays legal moves");
+    };
+    let result = match outcome.winner() {
+        None => 0.5,
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 0.0,
+    };
+    (positions, result)
+}
+
+fn generate(games: usize, node_limit: u64, path: &str) {
+    let text = std::fs::read_to_string(BOOK).expect("the opening book can be read");
+    let book = parse_book(&text).expect("the opening book is valid");
+    // Node limits from half to twice NODES.
+    let levels: &'static [Level] = Box::leak(
+        [2, 3, 4, 6, 8]
+            .map(|quarters| {
+                Level::new(
+                    "tuning",
+                    "the tuner's games",
+                    nodes(node_limit * quarters / 4),
+                    0,
+                    (1500.0, 350.0),
+                )
+            })
+            .into(),
+    );
+    let out = Mutex::new(std::io::BufWriter::new(
+        std::fs::File::create(path).expect("the output file can be created"),
+    ));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..THREADS {
+            s.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        break;
+                    }
+                    let (positions, result) = play(index, &book, levels);
+                    let mut out = out.lock().expect("no writer panicked");
+                    for fen in positions {
+                        writeln!(out, "{fen};{result};{index}").expect("the output file can be written");
+                    }
+                    if index % 100 == 99 {
+                        eprintln!("{} games", index + 1);
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// A position, the result for White, and whether it is held out of the fit.
+struct Sample {
+    position: Position,
+    result: f64,
+    held_out: bool,
+}
+
+fn load(path: &str) -> Vec<Sample> {
+    let file = std::fs::File::open(path).expect("the data file can be opened");
+    let mut samples = Vec::new();
+    for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.expect("the data file can be read");
+        let mut parts = line.split(';');
+        let (Some(fen), Some(result), Some(game)) = (parts.next(), parts.next(), parts.next()) else {
+            panic!("line {}: expected FEN4D;result;game", number + 1);
+        };
+        let mut position = Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        let (_, position) = quiet_leaf(&mut position, -100_000, 100_000, &Weights::default(), 8);
+        let result: f64 = result.parse().unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        let game: usize = game.parse().unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        samples.push(Sample {
+            position,
+            result,
+            held_out: game.is_multiple_of(10),
+        });
+    }
+    samples
+}
+
+/// The quiescence search's score of `pos` for the side to move (captures and promotions, most
+/// valuable victim first, at most `depth` plies), and the position its principal variation
+/// ends in: the quiet position the evaluation should judge.
+fn quiet_leaf(pos: &mut Position, mut alpha: i32, beta: i32, weights: &Weights, depth: u32) -> (i32, Position) {
+    let stand_pat = evaluate(pos, weights);
+    if stand_pat >= beta || depth == 0 {
+        return (stand_pat, pos.clone());
+    }
+    alpha = alpha.max(stand_pat);
+    let mut best = (stand_pat, None);
+    let mut moves: Vec<_> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&mv| pos.is_capture(mv) || pos.is_promotion(mv))
+        .collect();
+    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.piece_at(mv.to).map_or(0, |p| weights.material[p.kind.index()])));
+    for mv in moves {
+        let undo = pos.make(mv);
+        let (score, leaf) = quiet_leaf(pos, -beta, -alpha, weights, depth - 1);
+        pos.unmake(mv, undo);
+        if -score > best.0 {
+            best = (-score, Some(leaf));
+            alpha = alpha.max(-score);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    (best.0, best.1.unwrap_or_else(|| pos.clone()))
+}
+
+/// Mean squared error of the predicted results on the fitted (or held-out) samples.
+fn error(samples: &[Sample], weights: &Weights, scale: f64, held_out: bool) -> f64 {
+    let chunk = samples.len().div_ceil(THREADS).max(1);
+    let (sum, count) = std::thread::scope(|s| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut sum = 0.0;
+                    let mut count = 0usize;
+                    for sample in part.iter().filter(|x| x.held_out == held_out) {
+                        let score = evaluate(&sample.position, weights);
+                        let white = if sample.position.side_to_move() == Color::White {
+                            score
+                        } else {
+                            -score
+                        };
+                        let predicted = 1.0 / (1.0 + 10f64.powf(-scale * f64::from(white) / 400.0));
+                        sum += (sample.result - predicted).powi(2);
+                        count += 1;
+                    }
+                    (sum, count)
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .map(|p| p.join().expect("no worker panicked"))
+            .fold((0.0, 0), |(s, c), (s2, c2)| (s + s2, c + c2))
+    });
+    sum / count.max(1) as f64
+}
+
+/// The tuned weights, by name, and the step each moves by.
+fn parameters(w: &mut Weights) -> Vec<(&'static str, &mut i32, i32)> {
+    let [_, knight, bishop, rook, queen, _] = &mut w.material;
+    let [_, m_knight, m_bishop, m_rook, m_queen, _] = &mut w.mobility;
+    let [c_pawn, c_knight, c_bishop, c_rook, c_queen, c_king] = &mut w.centralisation;
+    let [near1, near2] = &mut w.pawn_near_promotion;
+    let [threat_mover, threat_other] = &mut w.threatened;
+    let [hanging_mover, hanging_other] = &mut w.hanging;
+    vec![
+        ("knight", knight, 10),
+        ("bishop", bishop, 10),
+        ("rook", rook, 10),
+        ("queen", queen, 20),
+        ("mobility knight", m_knight, 1),
+        ("mobility bishop", m_bishop, 1),
+        ("mobility rook", m_rook, 1),
+        ("mobility queen", m_queen, 1),
+        ("centre pawn", c_pawn, 1),
+        ("centre knight", c_knight, 1),
+        ("centre bishop", c_bishop, 1),
+        ("centre rook", c_rook, 1),
+        ("centre queen", c_queen, 1),
+        ("centre king", c_king, 1),
+        ("pawn one step", near1, 5),
+        ("pawn two steps", near2, 5),
+        ("king zone attack", &mut w.king_zone_attack, 1),
+        ("king zone pressure", &mut w.king_zone_pressure, 1),
+        ("tempo", &mut w.tempo, 2),
+        ("threatened (to move)", threat_mover, 4),
+        ("threatened (other)", threat_other, 4),
+        ("hanging (to move)", hanging_mover, 4),
+        ("hanging (other)", hanging_other, 4),
+        ("free promotion", &mut w.free_promotion, 5),
+    ]
+}
+
+/// Which weights a tuning run moves.
+#[derive(Clone, Copy, PartialEq)]
+enum Tuned {
+    All,
+    /// All but the piece values, which were measured by matches.
+    KeepMaterial,
+    /// Only the terms added with the tuner: the king zone's pressure, threats, hanging pieces
+    /// and free promotions.
+    NewTerms,
+}
+
+const NEW_TERMS: [&str; 6] = [
+    "king zone pressure",
+    "threatened (to move)",
+    "threatened (other)",
+    "hanging (to move)",
+    "hanging (other)",
+    "free promotion",
+];
+
+fn tune(path: &str, rounds: usize, tuned: Tuned) {
+    let samples = load(path);
+    let fitted = samples.iter().filter(|s| !s.held_out).count();
+    eprintln!(
+        "{} positions, {} fitted, {} held out",
+        samples.len(),
+        fitted,
+        samples.len() - fitted
+    );
+    let mut weights = Weights::default();
+    // The scale that best fits the current weights, then kept.
+    let mut scale = 1.0;
+    let mut best = f64::MAX;
+    for step in 1..=60 {
+        let candidate = f64::from(step) * 0.05;
+        let e = error(&samples, &weights, candidate, false);
+        if e < best {
+            best = e;
+            scale = candidate;
+        }
+    }
+    let held_before = error(&samples, &weights, scale, true);
+    eprintln!("scale {scale:.2}: error {best:.6}, held out {held_before:.6}");
+    for round in 1..=rounds {
+        let mut improved = false;
+        let count = parameters(&mut weights).len();
+        for i in 0..count {
+            let name = parameters(&mut weights)[i].0;
+            let moves = match tuned {
+                Tuned::All => true,
+                Tuned::KeepMaterial => !["knight", "bishop", "rook", "queen"].contains(&name),
+                Tuned::NewTerms => NEW_TERMS.contains(&name),
+            };
+            if !moves {
+                continue;
+            }
+            for direction in [1, -1] {
+                loop {
+                    let mut trial = weights.clone();
+                    let (name, value, step) = parameters(&mut trial).swap_remove(i);
+                    *value += direction * step;
+                    let moved = *value;
+                    let e = error(&samples, &trial, scale, false);
+                    if e >= best {
+                        break;
+                    }
+                    best = e;
+                    weights = trial;
+                    improved = true;
+                    eprintln!("round {round}: {name} -> {moved}: error {best:.6}");
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    let held_after = error(&samples, &weights, scale, true);
+    println!("scale {scale:.2}; held-out error {held_before:.6} -> {held_after:.6}; fitted error {best:.6}");
+    println!("{weights:#?}");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["generate", games, node_limit, path] => generate(
+            games.parse().expect("GAMES is a number"),
+            node_limit.parse().expect("NODES is a number"),
+            path,
+        ),
+        ["tune", path] => tune(path, 50, Tuned::All),
+        ["tune", path, "keep-material"] => tune(path, 50, Tuned::KeepMaterial),
+        ["tune", path, "new-terms"] => tune(path, 50, Tuned::NewTerms),
+        _ => eprintln!("usage: tune_eval generate GAMES NODES FILE | tune FILE [keep-material|new-terms]"),
+    }
+}
