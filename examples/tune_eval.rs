@@ -3,12 +3,13 @@
 //!
 //! cargo run --release --no-default-features --example tune_eval generate GAMES NODES FILE
 //!   plays GAMES games from the self-play book's openings between searches of half to twice
-//!   NODES nodes a move, drawn for each side and game, and writes each quiet position (not in check, the move
-//!   played neither a capture nor a promotion) as `FEN4D;result` (1, 0.5, 0 for White).
-//! cargo run --release --no-default-features --example tune_eval tune FILE [keep-material|new-terms]
+//!   NODES nodes a move, drawn for each side and game, and writes each quiet position (not in
+//!   check, the move played neither a capture nor a promotion) as `FEN4D;result;game` (the
+//!   result 1, 0.5 or 0 for White; the game's number).
+//! cargo run --release --no-default-features --example tune_eval tune FILE [keep-material]
 //!   resolves each position by a quiescence search to the quiet position its capture sequence
 //!   ends in, fits the scale, then moves one weight at a time while the error falls (the piece
-//!   values too, unless kept; or only the terms added with the tuner), and prints the error on the positions held out (every tenth
+//!   values too, unless kept), and prints the error on the positions held out (every tenth
 //!   game) before and after.
 
 use std::io::{BufRead, Write};
@@ -199,8 +200,6 @@ fn parameters(w: &mut Weights) -> Vec<(&'static str, &mut i32, i32)> {
     let [_, m_knight, m_bishop, m_rook, m_queen, _] = &mut w.mobility;
     let [c_pawn, c_knight, c_bishop, c_rook, c_queen, c_king] = &mut w.centralisation;
     let [near1, near2] = &mut w.pawn_near_promotion;
-    let [threat_mover, threat_other] = &mut w.threatened;
-    let [hanging_mover, hanging_other] = &mut w.hanging;
     vec![
         ("knight", knight, 10),
         ("bishop", bishop, 10),
@@ -219,37 +218,11 @@ fn parameters(w: &mut Weights) -> Vec<(&'static str, &mut i32, i32)> {
         ("pawn one step", near1, 5),
         ("pawn two steps", near2, 5),
         ("king zone attack", &mut w.king_zone_attack, 1),
-        ("king zone pressure", &mut w.king_zone_pressure, 1),
         ("tempo", &mut w.tempo, 2),
-        ("threatened (to move)", threat_mover, 4),
-        ("threatened (other)", threat_other, 4),
-        ("hanging (to move)", hanging_mover, 4),
-        ("hanging (other)", hanging_other, 4),
-        ("free promotion", &mut w.free_promotion, 5),
     ]
 }
 
-/// Which weights a tuning run moves.
-#[derive(Clone, Copy, PartialEq)]
-enum Tuned {
-    All,
-    /// All but the piece values, which were measured by matches.
-    KeepMaterial,
-    /// Only the terms added with the tuner: the king zone's pressure, threats, hanging pieces
-    /// and free promotions.
-    NewTerms,
-}
-
-const NEW_TERMS: [&str; 6] = [
-    "king zone pressure",
-    "threatened (to move)",
-    "threatened (other)",
-    "hanging (to move)",
-    "hanging (other)",
-    "free promotion",
-];
-
-fn tune(path: &str, rounds: usize, tuned: Tuned) {
+fn tune(path: &str, rounds: usize, keep_material: bool) {
     let samples = load(path);
     let fitted = samples.iter().filter(|s| !s.held_out).count();
     eprintln!(
@@ -277,11 +250,8 @@ fn tune(path: &str, rounds: usize, tuned: Tuned) {
         let count = parameters(&mut weights).len();
         for i in 0..count {
             let name = parameters(&mut weights)[i].0;
-            let moves = match tuned {
-                Tuned::All => true,
-                Tuned::KeepMaterial => !["knight", "bishop", "rook", "queen"].contains(&name),
-                Tuned::NewTerms => NEW_TERMS.contains(&name),
-            };
+            // The piece values were measured by matches.
+            let moves = !keep_material || !["knight", "bishop", "rook", "queen"].contains(&name);
             if !moves {
                 continue;
             }
@@ -319,9 +289,8 @@ fn main() {
             node_limit.parse().expect("NODES is a number"),
             path,
         ),
-        ["tune", path] => tune(path, 50, Tuned::All),
-        ["tune", path, "keep-material"] => tune(path, 50, Tuned::KeepMaterial),
-        ["tune", path, "new-terms"] => tune(path, 50, Tuned::NewTerms),
-        _ => eprintln!("usage: tune_eval generate GAMES NODES FILE | tune FILE [keep-material|new-terms]"),
+        ["tune", path] => tune(path, 50, false),
+        ["tune", path, "keep-material"] => tune(path, 50, true),
+        _ => eprintln!("usage: tune_eval generate GAMES NODES FILE | tune FILE [keep-material]"),
     }
 }

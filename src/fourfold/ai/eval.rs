@@ -20,27 +20,13 @@ pub struct Weights {
     pub pawn_near_promotion: [i32; 2],
     /// Penalty per enemy attack on the king's neighbourhood.
     pub king_zone_attack: i32,
-    /// A further penalty of this times the square of those attacks, over 32: many attackers
-    /// together are worse than each alone.
-    pub king_zone_pressure: i32,
     pub tempo: i32,
-    /// Penalty per piece attacked by an enemy piece worth less (pawns included), for the side
-    /// to move and for the other side.
-    pub threatened: [i32; 2],
-    /// Penalty per piece (not the king) attacked and not defended, for the side to move and for
-    /// the other side.
-    pub hanging: [i32; 2],
-    /// Bonus for a pawn one step from promotion whose promotion square is empty and not
-    /// attacked by the other side.
-    pub free_promotion: i32,
     /// Against a bare king: per square fewer in the bare king's reach (nearer a corner), and
     /// twice this per step the two kings stand nearer (0: off).
     pub mop_up: i32,
 }
 
 impl Default for Weights {
-    /// The threat terms fitted to 89,320 quiet positions of 6,000 self-play games by Texel's
-    /// method (`examples/tune_eval.rs`, only the new terms moved), 2026-12-07.
     fn default() -> Self {
         Weights {
             material: [100, 300, 420, 380, 1000, 0],
@@ -48,31 +34,7 @@ impl Default for Weights {
             centralisation: [0, 3, 2, 2, 1, -1],
             pawn_near_promotion: [90, 25],
             king_zone_attack: 6,
-            king_zone_pressure: 1,
             tempo: 10,
-            threatened: [56, -32],
-            hanging: [84, -36],
-            free_promotion: 100,
-            mop_up: 8,
-        }
-    }
-}
-
-impl Weights {
-    /// The weights before the threat terms and their tuning (2026-12-07): what the search plays
-    /// with the `tuned-eval` refinement off.
-    pub fn untuned() -> Weights {
-        Weights {
-            material: [100, 300, 420, 380, 1000, 0],
-            mobility: [0, 4, 3, 3, 2, 0],
-            centralisation: [0, 3, 2, 2, 1, -1],
-            pawn_near_promotion: [90, 25],
-            king_zone_attack: 6,
-            king_zone_pressure: 0,
-            tempo: 10,
-            threatened: [0, 0],
-            hanging: [0, 0],
-            free_promotion: 0,
             mop_up: 8,
         }
     }
@@ -125,16 +87,12 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
             Position::piece_attacks(Piece::new(c, PieceKind::King), k, 0) | k.bit()
         })
     });
-    // Squares each side attacks, by the kind of attacker.
-    let mut attacks_by_kind = [[0u64; 6]; 2];
     for (s, piece) in pos.placements() {
         let us = piece.color.index();
         let them = piece.color.opponent().index();
         let k = piece.kind.index();
         let mut points = weights.material[k];
         points += (reach.count[k][s.index()] - reach.average[k]) * weights.centralisation[k];
-        let attacks = Position::piece_attacks(piece, s, occupied);
-        attacks_by_kind[us][k] |= attacks;
         match piece.kind {
             PieceKind::Pawn => {
                 let to_go = (piece.color.promotion_rank() as i32 - s.y() as i32).abs();
@@ -144,6 +102,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
             }
             PieceKind::King => {}
             _ => {
+                let attacks = Position::piece_attacks(piece, s, occupied);
                 let own = pos.pieces_of(piece.color).0;
                 points += (attacks & !own).count_ones() as i32 * weights.mobility[k];
                 attacks_on_king_zone[them] += (attacks & zones[them]).count_ones() as i32;
@@ -152,13 +111,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
         score[us] += points;
     }
     for c in 0..2 {
-        let attacks = attacks_on_king_zone[c];
-        score[c] -= attacks * weights.king_zone_attack + attacks * attacks * weights.king_zone_pressure / 32;
-    }
-    let mover = pos.side_to_move();
-    for color in Color::ALL {
-        let turn = usize::from(color != mover);
-        score[color.index()] += threat_terms(pos, color, &attacks_by_kind, weights, turn, occupied);
+        score[c] -= attacks_on_king_zone[c] * weights.king_zone_attack;
     }
     if weights.mop_up != 0 {
         for c in Color::ALL {
@@ -167,52 +120,6 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     }
     let us = pos.side_to_move().index();
     (score[us] - score[1 - us] + weights.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-/// The threat terms of `color`'s pieces (`turn`: 0 when `color` is to move, else 1): pieces
-/// attacked by a lesser enemy piece, pieces attacked and undefended, and pawns with a free path
-/// to promotion.
-fn threat_terms(
-    pos: &Position,
-    color: Color,
-    attacks_by_kind: &[[u64; 6]; 2],
-    weights: &Weights,
-    turn: usize,
-    occupied: u64,
-) -> i32 {
-    let us = color.index();
-    let them = color.opponent().index();
-    let ours = attacks_by_kind[us].iter().fold(0, |all, a| all | a);
-    let theirs = attacks_by_kind[them].iter().fold(0, |all, a| all | a);
-    let king = pos.pieces(color, PieceKind::King).0;
-    let mut points = 0;
-    if weights.threatened[turn] != 0 {
-        let mut threatened = 0;
-        for victim in PieceKind::ALL {
-            let value = weights.material[victim.index()];
-            let lesser = PieceKind::ALL
-                .iter()
-                .filter(|k| **k != PieceKind::King && weights.material[k.index()] < value)
-                .fold(0, |all, k| all | attacks_by_kind[them][k.index()]);
-            threatened += (pos.pieces(color, victim).0 & lesser & !king).count_ones() as i32;
-        }
-        points -= threatened * weights.threatened[turn];
-    }
-    let hanging = (pos.pieces_of(color).0 & !king & theirs & !ours).count_ones() as i32;
-    points -= hanging * weights.hanging[turn];
-    if weights.free_promotion != 0 {
-        let step = if color == Color::White { 1 } else { -1 };
-        for pawn in pos.pieces(color, PieceKind::Pawn) {
-            let near = (i32::from(color.promotion_rank()) - i32::from(pawn.y())).abs() == 1;
-            let free = pawn
-                .offset([0, step, 0, 0])
-                .is_some_and(|to| occupied & to.bit() == 0 && theirs & to.bit() == 0);
-            if near && free {
-                points += weights.free_promotion;
-            }
-        }
-    }
-    points
 }
 
 /// The mop-up of `strong` against a bare king: how cornered that king is (the king's reach from
@@ -327,66 +234,6 @@ mod tests {
         // A king with a pawn is not bare; pawns alone are no mating force.
         assert_eq!(mop_up("4/4/4/RQ1K|4/4/4/4|4/4/4/4|3k/3p/4/4 w 0 1"), 0);
         assert_eq!(mop_up("4/4/P3/3K|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1"), 0);
-    }
-
-    /// What changing the weights from `base` to `with` adds to the evaluation of `fen`.
-    fn term(fen: &str, base: &Weights, with: &Weights) -> i32 {
-        let pos = Position::from_fen(fen).unwrap();
-        evaluate(&pos, with) - evaluate(&pos, base)
-    }
-
-    #[test]
-    fn a_piece_attacked_by_a_lesser_one_is_threatened_whoever_is_to_move() {
-        let base = Weights {
-            threatened: [0, 0],
-            hanging: [0, 0],
-            ..Weights::default()
-        };
-        let with = Weights {
-            threatened: [7, 11],
-            ..base.clone()
-        };
-        // Black's pawn on b3 attacks White's knight on a2, which White's king defends.
-        let white_to_move = "4/1p2/N3/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1";
-        assert_eq!(term(white_to_move, &base, &with), -7);
-        assert_eq!(term(&white_to_move.replace(" w ", " b "), &base, &with), 11);
-        // A knight attacked by a rook (worth more) is not threatened by it.
-        assert_eq!(term("4/4/N3/K3|4/4/4/4|4/4/4/4|r2k/4/4/4 w 0 1", &base, &with), 0);
-    }
-
-    #[test]
-    fn an_undefended_attacked_piece_hangs_and_a_defended_one_does_not() {
-        let base = Weights {
-            threatened: [0, 0],
-            hanging: [0, 0],
-            ..Weights::default()
-        };
-        let with = Weights {
-            hanging: [5, 13],
-            ..base.clone()
-        };
-        // The knight on c2 is out of its king's reach; on a2 the king defends it.
-        assert_eq!(term("4/1p2/2N1/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1", &base, &with), -5);
-        assert_eq!(term("4/1p2/2N1/K3|4/4/4/4|4/4/4/4|3k/4/4/4 b 0 1", &base, &with), 13);
-        assert_eq!(term("4/1p2/N3/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1", &base, &with), 0);
-    }
-
-    #[test]
-    fn a_pawn_with_an_empty_unguarded_promotion_square_is_free() {
-        let base = Weights {
-            free_promotion: 0,
-            ..Weights::default()
-        };
-        let with = Weights {
-            free_promotion: 30,
-            ..base.clone()
-        };
-        assert_eq!(term("4/1P2/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1", &base, &with), 30);
-        // Black's king on b4 of the other cube guards b4; a piece on b4 blocks it.
-        assert_eq!(term("4/1P2/4/K3|4/4/4/4|4/4/4/4|1k2/4/4/4 w 0 1", &base, &with), 0);
-        assert_eq!(term("1n2/1P2/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4 w 0 1", &base, &with), 0);
-        // Black's pawn one step from rank 1, seen from White's side.
-        assert_eq!(term("3k/4/4/K3|4/4/4/4|4/4/4/4|4/4/2p1/4 w 0 1", &base, &with), -30);
     }
 
     #[test]

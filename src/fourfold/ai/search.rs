@@ -153,11 +153,7 @@ impl Engine {
     /// An engine with some of the search's refinements switched off (for measuring them).
     pub fn with_features(hash_mb: usize, features: Features) -> Engine {
         let ways = if features.table_buckets { 4 } else { 1 };
-        let mut weights = if features.tuned_eval {
-            Weights::default()
-        } else {
-            Weights::untuned()
-        };
+        let mut weights = Weights::default();
         if !features.mop_up {
             weights.mop_up = 0;
         }
@@ -1165,14 +1161,5 @@ mod tests {
             .collect();
         assert!(moves.len() > 2 * PICKED_BEFORE_SORTING);
         assert_eq!(picked, expected);
-    }
-
-    #[test]
-    fn the_tuned_evaluation_switches_between_the_two_sets_of_weights() {
-        let tuned = Engine::with_features(1, Features::CURRENT).weights;
-        let untuned = Engine::with_features(1, Features::parse("-tuned-eval").unwrap()).weights;
-        assert_eq!(tuned, Weights::default());
-        assert_eq!(untuned, Weights::untuned());
-        assert_ne!(tuned, untuned);
     }
 }
