@@ -20,7 +20,7 @@ use tesseract_chess::engine::level::{Level, nodes};
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::{NoClock, SlicedPlayer, StopFlag};
 use tesseract_chess::fourfold::ai::Player;
-use tesseract_chess::fourfold::ai::eval::{Weights, evaluate};
+use tesseract_chess::fourfold::ai::eval::{Weights, evaluate, value};
 use tesseract_chess::fourfold::ai::openings::{Opening, parse_book};
 use tesseract_chess::fourfold::rules::{Color, Position};
 
@@ -57,9 +57,9 @@ fn play(index: usize, book: &[Opening], levels: &'static [Level]) -> (Vec<String
     (positions, result)
 }
 
-fn generate(games: usize, node_limit: u64, path: &str) {
-    let text = std::fs::read_to_string(BOOK).expect("the opening book can be read");
-    let book = parse_book(&text).expect("the opening book is valid");
+fn generate(games: usize, node_limit: u64, path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(BOOK).map_err(|e| format!("{BOOK} (run from the project's root): {e}"))?;
+    let book = parse_book(&text).map_err(|e| format!("{BOOK}: {e}"))?;
     // Node limits from half to twice NODES.
     let levels: &'static [Level] = Box::leak(
         [2, 3, 4, 6, 8]
@@ -74,9 +74,9 @@ fn generate(games: usize, node_limit: u64, path: &str) {
             })
             .into(),
     );
-    let out = Mutex::new(std::io::BufWriter::new(
-        std::fs::File::create(path).expect("the output file can be created"),
-    ));
+    // A new file only: a data set already there took many minutes to play.
+    let file = std::fs::File::create_new(path).map_err(|e| format!("{path}: {e} (the output must be a new file)"))?;
+    let out = Mutex::new(std::io::BufWriter::new(file));
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..THREADS {
@@ -89,7 +89,10 @@ fn generate(games: usize, node_limit: u64, path: &str) {
                     let (positions, result) = play(index, &book, levels);
                     let mut out = out.lock().expect("no writer panicked");
                     for fen in positions {
-                        writeln!(out, "{fen};{result};{index}").expect("the output file can be written");
+                        if let Err(e) = writeln!(out, "{fen};{result};{index}") {
+                            eprintln!("{path}: {e}");
+                            std::process::exit(1);
+                        }
                     }
                     if index % 100 == 99 {
                         eprintln!("{} games", index + 1);
@@ -98,6 +101,10 @@ fn generate(games: usize, node_limit: u64, path: &str) {
             });
         }
     });
+    out.into_inner()
+        .expect("no writer panicked")
+        .flush()
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 /// A position, the result for White, and whether it is held out of the fit.
@@ -107,26 +114,36 @@ struct Sample {
     held_out: bool,
 }
 
-fn load(path: &str) -> Vec<Sample> {
-    let file = std::fs::File::open(path).expect("the data file can be opened");
+fn load(path: &str) -> Result<Vec<Sample>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let mut samples = Vec::new();
-    for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.expect("the data file can be read");
+    for (index, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let at = format!("{path}, line {}", index + 1);
+        let line = line.map_err(|e| format!("{at}: {e}"))?;
         let mut parts = line.split(';');
-        let (Some(fen), Some(result), Some(game)) = (parts.next(), parts.next(), parts.next()) else {
-            panic!("line {}: expected FEN4D;result;game", number + 1);
+        let (Some(fen), Some(result), Some(game), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(format!("{at}: expected FEN4D;result;game"));
         };
-        let mut position = Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        let mut position = Position::from_fen(fen).map_err(|e| format!("{at}: {e}"))?;
         let (_, position) = quiet_leaf(&mut position, -100_000, 100_000, &Weights::default(), 8);
-        let result: f64 = result.parse().unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
-        let game: usize = game.parse().unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        let result = match result {
+            "1" => 1.0,
+            "0.5" => 0.5,
+            "0" => 0.0,
+            other => return Err(format!("{at}: result '{other}' is not 1, 0.5 or 0")),
+        };
+        let game: usize = game.parse().map_err(|e| format!("{at}: game number '{game}': {e}"))?;
         samples.push(Sample {
             position,
             result,
             held_out: game.is_multiple_of(10),
         });
     }
-    samples
+    if samples.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(samples)
 }
 
 /// The quiescence search's score of `pos` for the side to move (captures and promotions, most
@@ -145,7 +162,7 @@ fn quiet_leaf(pos: &mut Position, mut alpha: i32, beta: i32, weights: &Weights, 
         .copied()
         .filter(|&mv| pos.is_capture(mv) || pos.is_promotion(mv))
         .collect();
-    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.piece_at(mv.to).map_or(0, |p| weights.material[p.kind.index()])));
+    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.piece_at(mv.to).map_or(0, |p| value(weights, p.kind))));
     for mv in moves {
         let undo = pos.make(mv);
         let (score, leaf) = quiet_leaf(pos, -beta, -alpha, weights, depth - 1);
@@ -194,6 +211,9 @@ fn error(samples: &[Sample], weights: &Weights, scale: f64, held_out: bool) -> f
     sum / count.max(1) as f64
 }
 
+/// The names `parameters` gives the piece values (`keep-material` leaves them).
+const PIECE_VALUES: [&str; 4] = ["knight", "bishop", "rook", "queen"];
+
 /// The tuned weights, by name, and the step each moves by.
 fn parameters(w: &mut Weights) -> Vec<(&'static str, &mut i32, i32)> {
     let [_, knight, bishop, rook, queen, _] = &mut w.material;
@@ -222,8 +242,8 @@ fn parameters(w: &mut Weights) -> Vec<(&'static str, &mut i32, i32)> {
     ]
 }
 
-fn tune(path: &str, rounds: usize, keep_material: bool) {
-    let samples = load(path);
+fn tune(path: &str, rounds: usize, keep_material: bool) -> Result<(), String> {
+    let samples = load(path)?;
     let fitted = samples.iter().filter(|s| !s.held_out).count();
     eprintln!(
         "{} positions, {} fitted, {} held out",
@@ -247,20 +267,18 @@ fn tune(path: &str, rounds: usize, keep_material: bool) {
     eprintln!("scale {scale:.2}: error {best:.6}, held out {held_before:.6}");
     for round in 1..=rounds {
         let mut improved = false;
-        let count = parameters(&mut weights).len();
-        for i in 0..count {
-            let name = parameters(&mut weights)[i].0;
+        let names: Vec<&str> = parameters(&mut weights).iter().map(|p| p.0).collect();
+        for (i, name) in names.into_iter().enumerate() {
             // The piece values were measured by matches.
-            let moves = !keep_material || !["knight", "bishop", "rook", "queen"].contains(&name);
-            if !moves {
+            if keep_material && PIECE_VALUES.contains(&name) {
                 continue;
             }
             for direction in [1, -1] {
                 loop {
                     let mut trial = weights.clone();
-                    let (name, value, step) = parameters(&mut trial).swap_remove(i);
-                    *value += direction * step;
-                    let moved = *value;
+                    let (_, weight, step) = parameters(&mut trial).swap_remove(i);
+                    *weight += direction * step;
+                    let moved = *weight;
                     let e = error(&samples, &trial, scale, false);
                     if e >= best {
                         break;
@@ -279,18 +297,26 @@ fn tune(path: &str, rounds: usize, keep_material: bool) {
     let held_after = error(&samples, &weights, scale, true);
     println!("scale {scale:.2}; held-out error {held_before:.6} -> {held_after:.6}; fitted error {best:.6}");
     println!("{weights:#?}");
+    Ok(())
+}
+
+/// A number from the command line, or an error naming the argument.
+fn number<T: std::str::FromStr<Err = std::num::ParseIntError>>(text: &str, what: &str) -> Result<T, String> {
+    text.parse().map_err(|e| format!("{what} '{text}': {e}"))
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["generate", games, node_limit, path] => generate(
-            games.parse().expect("GAMES is a number"),
-            node_limit.parse().expect("NODES is a number"),
-            path,
-        ),
+    let outcome = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["generate", games, node_limit, path] => number(games, "GAMES")
+            .and_then(|games| Ok((games, number(node_limit, "NODES")?)))
+            .and_then(|(games, node_limit)| generate(games, node_limit, path)),
         ["tune", path] => tune(path, 50, false),
         ["tune", path, "keep-material"] => tune(path, 50, true),
-        _ => eprintln!("usage: tune_eval generate GAMES NODES FILE | tune FILE [keep-material]"),
+        _ => Err("usage: tune_eval generate GAMES NODES FILE | tune FILE [keep-material]".to_string()),
+    };
+    if let Err(message) = outcome {
+        eprintln!("tune_eval: {message}");
+        std::process::exit(2);
     }
 }
