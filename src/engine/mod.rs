@@ -1,11 +1,10 @@
 //! What both games share, knowing neither board: the kinds of piece, and for their computer
 //! players search limits, clocks and the stop flag, slices for the browser's single thread, the
 //! seeded random source, a transposition table generic over the game's move, history with
-//! gravity and correction history, the shape of a level table, the slice contract of a player, and the match runner
+//! gravity, the shape of a level table, the slice contract of a player, and the match runner
 //! (threads, seat rotation, ratings from pairwise results).
 
 pub mod bench;
-pub mod correction;
 pub mod history;
 pub mod level;
 pub mod limits;

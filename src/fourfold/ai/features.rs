@@ -37,9 +37,6 @@ pub struct Features {
     /// above beta (3 + depth / 3, and one more ply for each 200 centipawns above beta up to
     /// three; else 2 + depth / 4): the further ahead, the less a search must confirm it.
     pub adaptive_null_move: bool,
-    /// The static evaluation is corrected by what earlier searches of positions with the same
-    /// pawns found it to be off by (`engine::correction`), before pruning trusts it.
-    pub correction_history: bool,
 }
 
 impl Features {
@@ -55,7 +52,6 @@ impl Features {
         short_check_extension: true,
         safe_check_extension: true,
         adaptive_null_move: true,
-        correction_history: true,
     };
 
     /// The search before these refinements, move for move.
@@ -70,12 +66,11 @@ impl Features {
         short_check_extension: false,
         safe_check_extension: false,
         adaptive_null_move: false,
-        correction_history: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 10] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -86,11 +81,10 @@ impl Features {
         "short-check-extension",
         "safe-check-extension",
         "adaptive-null-move",
-        "correction-history",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 11] {
+    fn switches(&mut self) -> [&mut bool; 10] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -102,7 +96,6 @@ impl Features {
             &mut self.short_check_extension,
             &mut self.safe_check_extension,
             &mut self.adaptive_null_move,
-            &mut self.correction_history,
         ]
     }
 

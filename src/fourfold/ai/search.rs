@@ -4,12 +4,11 @@
 //! move ordering (TT move, MVV-LVA, killers, counter-moves, history), mate-distance scores and
 //! in-search draws (repetition, 100-ply rule, bare kings). `Features` switches the refinements.
 
-use crate::fourfold::rules::{Color, Game, Move, PieceKind, Position};
+use crate::fourfold::rules::{Game, Move, PieceKind, Position};
 
-use super::eval::{EVAL_LIMIT, Weights, evaluate, has_pieces, value};
+use super::eval::{Weights, evaluate, has_pieces, value};
 use super::features::Features;
 use super::ordering::{Before, MoveMemory, PieceTo};
-use crate::engine::correction::CorrectionHistory;
 use crate::engine::limits::{Clock, Limits, StopFlag};
 use crate::engine::tt::{Bound, TranspositionTable};
 use std::sync::Arc;
@@ -73,16 +72,6 @@ pub struct Engine {
     /// Shared with the helper threads of a Lazy SMP search.
     tt: Arc<TranspositionTable<Move>>,
     memory: MoveMemory,
-    /// How far searches found the static evaluation off, by pawn structure.
-    correction: CorrectionHistory,
-}
-
-/// The pawns of both sides, hashed: the key of the correction history (the top bits are used).
-fn pawn_key(pos: &Position) -> u64 {
-    let white = pos.pieces(Color::White, PieceKind::Pawn).0;
-    let black = pos.pieces(Color::Black, PieceKind::Pawn).0;
-    (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
-        .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
 }
 
 /// The late-move reduction of the `number`th move at `depth` (the table is worked out once).
@@ -137,14 +126,6 @@ struct Run<'a> {
     proving: bool,
 }
 
-/// A node's static evaluation, as the evaluation gives it and with the correction history's
-/// correction (the same when that is off).
-#[derive(Copy, Clone)]
-struct StaticScores {
-    raw: i32,
-    corrected: i32,
-}
-
 /// The outcome of one iteration.
 enum Iteration {
     Complete {
@@ -181,12 +162,11 @@ impl Engine {
             features,
             tt: Arc::new(TranspositionTable::with_ways(hash_mb, ways)),
             memory: MoveMemory::new(&features),
-            correction: CorrectionHistory::new(),
         }
     }
 
     /// A helper for a Lazy SMP search: the same weights and refinements, this engine's table,
-    /// a move memory and correction history of its own.
+    /// a move memory of its own.
     #[cfg(not(target_arch = "wasm32"))]
     fn helper(&self) -> Engine {
         Engine {
@@ -194,7 +174,6 @@ impl Engine {
             features: self.features,
             tt: Arc::clone(&self.tt),
             memory: MoveMemory::new(&self.features),
-            correction: CorrectionHistory::new(),
         }
     }
 
@@ -684,11 +663,10 @@ impl<'a> Run<'a> {
         let tt_move = entry.and_then(|e| e.best);
 
         let features = self.engine.features;
-        // The static score: for pruning outside the principal variation, and everywhere for
-        // the correction history to learn from.
-        let static_scores = (!in_check && (!is_pv || features.correction_history)).then(|| self.static_scores());
-        let static_eval = static_scores.map(|scores| scores.corrected);
-        if let Some(eval) = static_eval.filter(|_| !is_pv) {
+        let mut static_eval = None;
+        if !is_pv && !in_check {
+            let eval = evaluate(&self.pos, &self.engine.weights);
+            static_eval = Some(eval);
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && eval - 110 * depth >= beta && !proving && beta.abs() < MATE_BOUND {
                 return eval;
@@ -842,9 +820,6 @@ impl<'a> Run<'a> {
         self.scores[ply] = scores;
         self.moves[ply] = moves;
         let bound = Bound::of(best, original_alpha, beta);
-        if let Some(scores) = static_scores {
-            self.learn_correction(scores, best, best_move, bound, depth);
-        }
         // A probe's bounds only answer mate questions (a refuted mate stores "at most a mate",
         // and a fail-low node has no real best move): it never replaces what the heuristic
         // search stored, of this position or another in the slot, and adds its proofs.
@@ -860,45 +835,6 @@ impl<'a> Run<'a> {
                 .store(key, best_move, to_tt(best, ply), depth, bound, proving);
         }
         best
-    }
-
-    /// The evaluation of the position, corrected by the correction history when it is on.
-    fn static_score(&self) -> i32 {
-        self.static_scores().corrected
-    }
-
-    fn static_scores(&self) -> StaticScores {
-        let raw = evaluate(&self.pos, &self.engine.weights);
-        if !self.engine.features.correction_history {
-            return StaticScores { raw, corrected: raw };
-        }
-        let side = self.pos.side_to_move().index();
-        let correction = self.engine.correction.correction(side, pawn_key(&self.pos));
-        StaticScores {
-            raw,
-            corrected: (raw + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT),
-        }
-    }
-
-    /// Teaches the correction history what a search of `depth` found where the static scores
-    /// said `scores`: only a score that is exact or bounds the error on the side the corrected
-    /// score erred, from a node whose best move is quiet (a capture's gain is the search's, not
-    /// the structure's), and never a mate or a probe's bound.
-    fn learn_correction(&mut self, scores: StaticScores, best: i32, best_move: Option<Move>, bound: Bound, depth: i32) {
-        let tactical = best_move.is_some_and(|mv| self.pos.is_capture(mv) || self.pos.is_promotion(mv));
-        let one_sided = match bound {
-            Bound::Lower => best <= scores.corrected,
-            Bound::Upper => best >= scores.corrected,
-            Bound::Exact => false,
-        };
-        if !self.engine.features.correction_history || self.proving || tactical || one_sided || best.abs() >= MATE_BOUND
-        {
-            return;
-        }
-        let side = self.pos.side_to_move().index();
-        self.engine
-            .correction
-            .update(side, pawn_key(&self.pos), depth, best, scores.raw);
     }
 
     /// The legal moves at `ply` (without `quiets`, the captures and promotions), in the ply's
@@ -933,7 +869,11 @@ impl<'a> Run<'a> {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.static_score() };
+            return if in_check {
+                0
+            } else {
+                evaluate(&self.pos, &self.engine.weights)
+            };
         }
         // Past the horizon no mate is owed: in a probe, a side not in check neither finds nor
         // suffers one here.
@@ -964,7 +904,7 @@ impl<'a> Run<'a> {
         // captures alone (after a stand-pat), which keeps capture-check chains from exploding.
         let all_evasions = in_check && qdepth < QUIESCENCE_EVASION_PLIES;
         if !all_evasions {
-            let stand_pat = self.static_score();
+            let stand_pat = evaluate(&self.pos, &self.engine.weights);
             if stand_pat >= beta {
                 if use_table {
                     self.engine
