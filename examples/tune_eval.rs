@@ -18,10 +18,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tesseract_chess::engine::level::{Level, nodes};
 use tesseract_chess::engine::random::Rng;
-use tesseract_chess::engine::{NoClock, SlicedPlayer, StopFlag};
 use tesseract_chess::fourfold::ai::Player;
 use tesseract_chess::fourfold::ai::eval::{Weights, evaluate, value};
 use tesseract_chess::fourfold::ai::openings::{Opening, parse_book};
+use tesseract_chess::fourfold::ai::selfplay::play_out_unclocked;
 use tesseract_chess::fourfold::rules::{Color, Position};
 
 const THREADS: usize = 2;
@@ -35,26 +35,13 @@ fn play(index: usize, book: &[Opening], levels: &'static [Level]) -> (Vec<String
     let mut pick = || &levels[rng.below(levels.len() as u64) as usize];
     let mut players = [Player::new(pick(), 1), Player::new(pick(), 2)];
     let mut positions = Vec::new();
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break outcome;
-        }
-        let pos = game.position().clone();
-        let side = pos.side_to_move().index();
-        let Some(mv) = players[side].choose(&game, &NoClock, &StopFlag::new()) else {
-            return (Vec::new(), 0.5);
-        };
+    let outcome = play_out_unclocked(&mut game, &mut players, |game, mv| {
+        let pos = game.position();
         if !pos.in_check() && !pos.is_capture(mv) && !pos.is_promotion(mv) {
             positions.push(pos.to_fen());
         }
-        game.play(mv).expect("the search plays legal moves");
-    };
-    let result = match outcome.winner() {
-        None => 0.5,
-        Some(Color::White) => 1.0,
-        Some(Color::Black) => 0.0,
-    };
-    (positions, result)
+    });
+    (positions, outcome.score_for(Color::White))
 }
 
 fn generate(games: usize, node_limit: u64, path: &str) -> Result<(), String> {

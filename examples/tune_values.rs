@@ -7,8 +7,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tesseract_chess::engine::random::Rng;
-use tesseract_chess::engine::{NoClock, SlicedPlayer, StopFlag};
 use tesseract_chess::fourfold::ai::eval::Weights;
+use tesseract_chess::fourfold::ai::selfplay::play_out_unclocked;
 use tesseract_chess::fourfold::ai::{Player, levels};
 use tesseract_chess::fourfold::rules::{Color, Game, PieceKind, Setup};
 
@@ -38,19 +38,9 @@ fn play(base: &Weights, variant: &Weights, index: usize) -> f64 {
         Player::with_weights(level, 1, w.clone()),
         Player::with_weights(level, 2, b.clone()),
     ];
-    let outcome = loop {
-        if let Some(o) = game.outcome() {
-            break o;
-        }
-        let side = game.position().side_to_move().index();
-        let mv = players[side].choose(&game, &NoClock, &StopFlag::new()).unwrap();
-        game.play(mv).unwrap();
-    };
-    match outcome.winner() {
-        None => 0.5,
-        Some(Color::White) => f64::from(u8::from(variant_white)),
-        Some(Color::Black) => f64::from(u8::from(!variant_white)),
-    }
+    let outcome = play_out_unclocked(&mut game, &mut players, |_, _| {});
+    let variant_color = if variant_white { Color::White } else { Color::Black };
+    outcome.score_for(variant_color)
 }
 
 fn score(base: &Weights, variant: &Weights, games: usize) -> f64 {

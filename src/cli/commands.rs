@@ -78,10 +78,12 @@ pub fn execute(command: Command) -> Result<(), String> {
                 super::puzzle_commands::puzzles(verify)
             }
         }
-        Command::Ladder { games, seed, threads } => {
-            super::engine_commands::ladder(games as usize, seed, threads as usize);
-            Ok(())
-        }
+        Command::Ladder {
+            games,
+            seed,
+            threads,
+            openings,
+        } => super::engine_commands::ladder(games as usize, seed, threads as usize, openings.as_deref()),
         #[cfg(feature = "app")]
         Command::Screenshot {
             out,

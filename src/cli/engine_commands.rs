@@ -8,9 +8,7 @@ use crate::engine::{Limits, NoClock, StopFlag};
 use crate::files::read_text_limited;
 use crate::fourfold::ai::levels::{self, DEFAULT_LEVEL};
 use crate::fourfold::ai::openings::{BOOK_LIMIT_BYTES, Balance, Opening, format_book, parse_book};
-use crate::fourfold::ai::selfplay::{
-    GameRecord, MatchConfig, Opponent, play_games, play_openings, run_match, sprt_outcomes,
-};
+use crate::fourfold::ai::selfplay::{GameRecord, MatchConfig, Opponent, play_games, play_openings, sprt_outcomes};
 use crate::fourfold::ai::{Engine, Features, LEVELS, Player, SearchInfo, mate_in};
 use crate::fourfold::rules::lan::format_move;
 use crate::fourfold::rules::{Color, Game, Move, Position, Setup};
@@ -176,7 +174,26 @@ impl Tally {
     }
 }
 
-pub fn ladder(games: usize, seed: u64, threads: usize) {
+/// The ladder's openings unless told otherwise: the balanced book (200 distinct classic openings
+/// a 2,000,000-node search scores within about 50 cp of even). Random plies do not serve: the
+/// sound ones of this board repeat (two plies give 5 distinct positions from the classic start and
+/// 1 from the full start, a forced mate), so the levels that replay their games (node limits, no
+/// noise) played the same dozen games again and again.
+const LADDER_BOOK: &str = include_str!("../../results/openings-classic-balanced.txt");
+
+/// A book's openings: the file's, or else the built-in balanced book.
+fn book_openings(path: Option<&std::path::Path>) -> Result<Vec<Opening>, String> {
+    match path {
+        Some(path) => {
+            let text = read_text_limited(path, BOOK_LIMIT_BYTES).map_err(|e| format!("--openings: {e}"))?;
+            parse_book(&text).map_err(|e| format!("--openings {}: {e}", path.display()))
+        }
+        None => parse_book(LADDER_BOOK).map_err(|e| format!("the built-in book: {e}")),
+    }
+}
+
+pub fn ladder(games: usize, seed: u64, threads: usize, book: Option<&std::path::Path>) -> Result<(), String> {
+    let openings = book_openings(book)?;
     let clock = StdClock::new();
     let mut ratings = vec![Rating::default()];
     let mut pairs: Vec<(Opponent, Opponent)> = LEVELS
@@ -191,17 +208,21 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             second,
             games,
             swap: true,
-            setups: vec![Setup::Classic, Setup::Full],
+            setups: vec![Setup::Classic],
             seed: seed.wrapping_add(i as u64),
-            opening_plies: 2,
+            opening_plies: 0,
             threads,
             limits: None,
             balance: None,
         };
-        let records = run_match(&config, &clock);
+        if let Some(warning) = repeated_games_warning(&config, &openings) {
+            eprintln!("warning: {} vs {}: {warning}", first.name(), second.name());
+        }
+        let records = play_openings(&config, &openings, &clock);
         for r in &records {
             say!("  {}", game_line(r, &first));
         }
+        say!("  {}", openings_line(&config, &openings, records.len()));
         let tally = Tally::of(&records);
         say!(
             "{} vs {} | {} {} {} | {:.1}% | {:.1} ms, {:.1} ms",
@@ -235,6 +256,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize) {
             r.volatility
         );
     }
+    Ok(())
 }
 
 pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
@@ -260,14 +282,17 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
     };
     let clock = StdClock::new();
     let openings = match &options.book {
-        Some(path) => {
-            let text = read_text_limited(path, BOOK_LIMIT_BYTES).map_err(|e| format!("--openings: {e}"))?;
-            parse_book(&text).map_err(|e| format!("--openings {}: {e}", path.display()))?
-        }
+        Some(path) => book_openings(Some(path))?,
         None => config
             .opening_plan()
             .openings(config.opening_count(), config.threads, &clock),
     };
+    if let Some(warning) = repeated_games_warning(&config, &openings) {
+        if options.sprt.is_some() {
+            return Err(warning);
+        }
+        eprintln!("warning: {warning}");
+    }
     if let Some(path) = &options.save_book {
         let header = book_header(&config, options.book.as_deref());
         path.write_text(&format_book(&openings, &header))
@@ -388,15 +413,29 @@ fn llr_text(sprt: Sprt, llr: f64) -> String {
     format!("{llr:.2} ({lower:.2}, {upper:.2})")
 }
 
+/// When both players replay (node or depth limits, no noise, one thread) and the match plays an
+/// opening more than once, what is wrong: its repeated games are copies, not samples, and a
+/// score or test counting them as independent is too sure of itself.
+fn repeated_games_warning(config: &MatchConfig, openings: &[Opening]) -> Option<String> {
+    let (distinct, played) = config.distinct_openings(openings, config.games);
+    (config.replays_games() && distinct < played).then(|| {
+        format!(
+            "both players search by depth or nodes without noise on one thread, so an opening played \
+             twice replays the same game move for move; this match plays {played} openings but only \
+             {distinct} distinct ones. Use --movetime, fewer games (at most {}), or a book with more \
+             openings",
+            if config.swap { 2 * distinct } else { distinct }
+        )
+    })
+}
+
 /// How many distinct openings the match's `games` played (by position), and with a balance, the range of
 /// their scores: "openings: 20 distinct of 20, balanced by a 2000000-node search, scored -49 to
 /// +50 cp".
 fn openings_line(config: &MatchConfig, openings: &[Opening], games: usize) -> String {
-    let played: Vec<&Opening> = (0..config.openings_for(games).min(openings.len()))
-        .map(|o| &openings[o])
-        .collect();
-    let distinct: std::collections::HashSet<u64> = played.iter().map(|o| o.game.position().key()).collect();
-    let mut line = format!("openings: {} distinct of {}", distinct.len(), played.len());
+    let (distinct, played) = config.distinct_openings(openings, games);
+    let mut line = format!("openings: {distinct} distinct of {played}");
+    let played: Vec<&Opening> = (0..played.min(openings.len())).map(|o| &openings[o]).collect();
     let scores: Vec<i32> = played.iter().filter_map(|o| o.score).collect();
     if let (Some(low), Some(high)) = (scores.iter().min(), scores.iter().max()) {
         match config.balance {

@@ -186,13 +186,19 @@ pub enum Command {
     /// Play each pair of adjacent levels (and the top level against the reference opponent) and
     /// rate the levels with Glicko-2, chained up from the beginner at 1500.
     Ladder {
-        /// Games per pair (colours alternate, setups mixed).
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+        /// Games per pair: each opening of the book played from both sides, every pair from the
+        /// same openings.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(2..=10_000))]
         games: u64,
+        /// Seed of the noisy levels' mistakes.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
+        /// Play this book's openings (see selfplay --save-openings) instead of the built-in
+        /// balanced book of 200 classic openings.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
     },
     /// Measure frame times while the tesseract turns, and the time to the first frame.
     #[cfg(feature = "app")]

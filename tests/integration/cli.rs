@@ -236,6 +236,52 @@ fn puzzles_prints_the_set_and_proves_it() {
     assert_eq!(refused.status.code(), Some(2));
 }
 
+/// Between players that replay (node limits, no noise, one thread) an opening played twice is the
+/// same game twice: a sequential test on such a match is refused, a plain match is played with a
+/// warning, and the summary counts the openings the games played, the book's repeats included.
+#[test]
+fn selfplay_refuses_a_test_on_replayed_games_and_warns_of_a_match() {
+    let book = temp_file(
+        "two-openings.txt",
+        "classic Nb1@00-c3@00 a3@11-a2@11 Qd1@00-d1@11 Nc4@11-b2@11 # +0 cp\n\
+         classic Nb1@00-b3@10 Qa4@11-a4@01 Qd1@00-d1@11 c3@11-c2@11 # +0 cp\n",
+    );
+    let book = book.to_str().unwrap();
+    let match_of = |games: &'static str| {
+        vec![
+            "selfplay",
+            "--white",
+            "master",
+            "--black",
+            "strong",
+            "--games",
+            games,
+            "--swap",
+            "--nodes",
+            "200",
+            "--openings",
+            book,
+        ]
+    };
+    let mut test = match_of("6");
+    test.extend(["--sprt", "0,10"]);
+    assert_fails(&test, "3 openings but only 2 distinct");
+    let repeated = run(&match_of("6"));
+    let err = String::from_utf8(repeated.stderr.clone()).unwrap();
+    assert!(repeated.status.success(), "{err}");
+    assert!(err.starts_with("warning: ") && err.contains("at most 4"), "{err}");
+    assert!(
+        stdout(&repeated).contains("openings: 2 distinct of 3"),
+        "{}",
+        stdout(&repeated)
+    );
+    let bad = temp_file("bad-book.txt", "classic Zz9@00-a1@00\n");
+    assert_fails(&["ladder", "--openings", bad.to_str().unwrap()], "line 1, move 1");
+    let once = run(&match_of("4"));
+    assert!(once.status.success() && once.stderr.is_empty(), "{once:?}");
+    assert!(stdout(&once).contains("openings: 2 distinct of 2"), "{}", stdout(&once));
+}
+
 /// A match far from even stops at its first look: the master level (300 nodes a move) against the
 /// 2-ply opponent of the original page, tested between +0 and +100 Elo, decides within the first
 /// 100 of at most 1,000 games, and says so after the batch and at the end.

@@ -52,6 +52,19 @@ impl Opponent {
         Opponent::Level(level, Features::CURRENT, 1)
     }
 
+    /// Whether this player always answers a position with the same move: a level without noise,
+    /// on one thread, whose search is bounded by depth or nodes rather than time (`limits`, or
+    /// else the level's). Between two such players an opening played twice replays its game.
+    pub fn replays(self, limits: Option<&Limits>) -> bool {
+        match self {
+            Opponent::Level(level, _, threads) => {
+                let limits = limits.unwrap_or(&level.limits);
+                threads == 1 && level.noise == 0 && limits.movetime_ms.is_none() && limits.soft_ms.is_none()
+            }
+            Opponent::Reference => false,
+        }
+    }
+
     pub fn name(self) -> String {
         match self {
             Opponent::Level(l, features, threads) => {
@@ -133,6 +146,25 @@ impl MatchConfig {
         if self.swap { index / 2 } else { index }
     }
 
+    /// Whether each game is determined by its opening and colours: both players replay.
+    pub fn replays_games(&self) -> bool {
+        self.first.replays(self.limits.as_ref()) && self.second.replays(self.limits.as_ref())
+    }
+
+    /// How many distinct positions (by key) the openings of the first `games` games start from,
+    /// with a book shorter than the match played again from its first opening, and how many
+    /// openings those games play.
+    pub fn distinct_openings(&self, openings: &[Opening], games: usize) -> (usize, usize) {
+        let played = self.openings_for(games);
+        if openings.is_empty() {
+            return (0, played);
+        }
+        let distinct: std::collections::HashSet<u64> = (0..played)
+            .map(|o| openings[o % openings.len()].game.position().key())
+            .collect();
+        (distinct.len(), played)
+    }
+
     pub fn opening_plan(&self) -> OpeningPlan {
         OpeningPlan {
             setups: self.setups.clone(),
@@ -161,12 +193,12 @@ pub struct GameRecord {
 impl GameRecord {
     /// 1 for a win of the first-named player, 0.5 for a draw, 0 for a loss.
     pub fn first_score(&self) -> f64 {
-        match self.outcome.winner() {
-            None => 0.5,
-            Some(Color::White) if self.first_is_white => 1.0,
-            Some(Color::Black) if !self.first_is_white => 1.0,
-            Some(_) => 0.0,
-        }
+        let first = if self.first_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.outcome.score_for(first)
     }
 }
 
@@ -187,19 +219,16 @@ pub fn play_game(config: &MatchConfig, index: usize, opening: &Opening, clock: &
     let stop = StopFlag::new();
     let mut think_ms = [0.0; 2];
     let mut moves_chosen = [0; 2];
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break outcome;
-        }
+    let outcome = play_out(&mut game, |game| {
         let side = game.position().side_to_move().index();
         let began = clock.now_ms();
         let mv = seats[side]
-            .choose(&game, clock, &stop)
+            .choose(game, clock, &stop)
             .expect("a position that is not over has a legal move");
         think_ms[side] += clock.now_ms() - began;
         moves_chosen[side] += 1;
-        game.play(mv).expect("players only choose legal moves");
-    };
+        mv
+    });
     // Report think time by player, not colour: index 0 is the first-named player.
     if !first_is_white {
         think_ms.swap(0, 1);
@@ -215,6 +244,30 @@ pub fn play_game(config: &MatchConfig, index: usize, opening: &Opening, clock: &
         moves_chosen,
         opening_score: opening.score,
     }
+}
+
+/// Plays `game` to its end, each move the one `choose` picks for the side to move (a legal one).
+pub fn play_out(game: &mut Game, mut choose: impl FnMut(&Game) -> Move) -> Outcome {
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return outcome;
+        }
+        let mv = choose(game);
+        game.play(mv).expect("players only choose legal moves");
+    }
+}
+
+/// Both players' moves at node limits or depths, where no clock is read: the loop of the tuning
+/// tools' games. `players[0]` plays White.
+pub fn play_out_unclocked(game: &mut Game, players: &mut [Player; 2], mut seen: impl FnMut(&Game, Move)) -> Outcome {
+    play_out(game, |game| {
+        let side = game.position().side_to_move().index();
+        let mv = players[side]
+            .choose(game, &crate::engine::NoClock, &StopFlag::new())
+            .expect("a position that is not over has a legal move");
+        seen(game, mv);
+        mv
+    })
 }
 
 /// Plays the whole match on `threads` threads; games come back in index order. The openings are

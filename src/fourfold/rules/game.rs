@@ -43,6 +43,15 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// What `color` scored: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score_for(self, color: Color) -> f64 {
+        match self.winner() {
+            None => 0.5,
+            Some(winner) if winner == color => 1.0,
+            Some(_) => 0.0,
+        }
+    }
 }
 
 impl fmt::Display for Outcome {
