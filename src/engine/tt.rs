@@ -44,6 +44,16 @@ impl Bound {
             Bound::Upper => score <= alpha,
         }
     }
+
+    /// A static `estimate` of a position, sharpened by a stored `score` of this bound: an exact
+    /// score replaces it, a lower bound above it or an upper bound below it does.
+    pub fn refine(self, estimate: i32, score: i32) -> i32 {
+        match self {
+            Bound::Exact => score,
+            Bound::Lower => estimate.max(score),
+            Bound::Upper => estimate.min(score),
+        }
+    }
 }
 
 /// A move as the table keeps it: in at most `MOVE_BITS` bits.
@@ -319,6 +329,15 @@ impl<M: TableMove> TranspositionTable<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_bound_refines_an_estimate_only_on_its_side() {
+        assert_eq!(Bound::Exact.refine(10, -30), -30);
+        assert_eq!(Bound::Lower.refine(10, 40), 40);
+        assert_eq!(Bound::Lower.refine(10, -40), 10);
+        assert_eq!(Bound::Upper.refine(10, -40), -40);
+        assert_eq!(Bound::Upper.refine(10, 40), 10);
+    }
 
     impl TableMove for u8 {
         fn pack(self) -> u32 {

@@ -37,6 +37,9 @@ pub struct Features {
     /// above beta (3 + depth / 3, and one more ply for each 200 centipawns above beta up to
     /// three; else 2 + depth / 4): the further ahead, the less a search must confirm it.
     pub adaptive_null_move: bool,
+    /// Pruning trusts the table's bound on a position where it says more than the static score
+    /// (a lower bound above it, an upper bound below it, an exact score).
+    pub table_eval: bool,
 }
 
 impl Features {
@@ -52,6 +55,7 @@ impl Features {
         short_check_extension: true,
         safe_check_extension: true,
         adaptive_null_move: true,
+        table_eval: true,
     };
 
     /// The search before these refinements, move for move.
@@ -66,11 +70,12 @@ impl Features {
         short_check_extension: false,
         safe_check_extension: false,
         adaptive_null_move: false,
+        table_eval: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -81,10 +86,11 @@ impl Features {
         "short-check-extension",
         "safe-check-extension",
         "adaptive-null-move",
+        "table-eval",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 10] {
+    fn switches(&mut self) -> [&mut bool; 11] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -96,6 +102,7 @@ impl Features {
             &mut self.short_check_extension,
             &mut self.safe_check_extension,
             &mut self.adaptive_null_move,
+            &mut self.table_eval,
         ]
     }
 

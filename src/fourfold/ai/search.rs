@@ -665,7 +665,15 @@ impl<'a> Run<'a> {
         let features = self.engine.features;
         let mut static_eval = None;
         if !is_pv && !in_check {
-            let eval = evaluate(&self.pos, &self.engine.weights);
+            let mut eval = evaluate(&self.pos, &self.engine.weights);
+            // The table's bound on this position, where it says more than the static score (a
+            // lower bound above it, an upper bound below it, an exact score).
+            if let Some(e) = entry
+                && features.table_eval
+                && e.score.abs() < MATE_BOUND
+            {
+                eval = e.bound.refine(eval, from_tt(e.score, ply));
+            }
             static_eval = Some(eval);
             // Reverse futility: far above beta with little depth left.
             if depth <= 3 && eval - 110 * depth >= beta && !proving && beta.abs() < MATE_BOUND {
