@@ -18,18 +18,18 @@ pub const LEVELS: [Level; 6] = [
         "two plies with some noise (±60 cp)",
         depth(2),
         60,
-        (1660.0, 80.0),
+        (1830.0, 51.0),
     ),
     Level::new(
         "casual",
         "three plies, a little noise (±20 cp)",
         depth(3),
         20,
-        (1773.0, 56.0),
+        (1980.0, 35.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (1860.0, 55.0)),
-    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (1954.0, 55.0)),
-    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (1980.0, 55.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2188.0, 35.0)),
+    Level::new("strong", "200,000 nodes", nodes(200_000), 0, (2434.0, 35.0)),
+    Level::new("master", "2,000,000 nodes", nodes(2_000_000), 0, (2562.0, 35.0)),
 ];
 
 /// Threads the game gives a level natively: the strongest level uses every core (Lazy SMP:
