@@ -215,7 +215,7 @@ pub fn ladder(games: usize, seed: u64, threads: usize, book: Option<&std::path::
             limits: None,
             balance: None,
         };
-        if let Some(warning) = repeated_games_warning(&config, &openings) {
+        if let Some(warning) = repeated_games_warning(&config, &openings, ", or a longer book (--openings)") {
             eprintln!("warning: {} vs {}: {warning}", first.name(), second.name());
         }
         let records = play_openings(&config, &openings, &clock);
@@ -287,7 +287,8 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<(), String> {
             .opening_plan()
             .openings(config.opening_count(), config.threads, &clock),
     };
-    if let Some(warning) = repeated_games_warning(&config, &openings) {
+    let remedies = ", use --movetime, or play a book with more openings";
+    if let Some(warning) = repeated_games_warning(&config, &openings, remedies) {
         if options.sprt.is_some() {
             return Err(warning);
         }
@@ -415,15 +416,15 @@ fn llr_text(sprt: Sprt, llr: f64) -> String {
 
 /// When both players replay (node or depth limits, no noise, one thread) and the match plays an
 /// opening more than once, what is wrong: its repeated games are copies, not samples, and a
-/// score or test counting them as independent is too sure of itself.
-fn repeated_games_warning(config: &MatchConfig, openings: &[Opening]) -> Option<String> {
+/// score or test counting them as independent is too sure of itself. `remedies` ends the advice
+/// with what else the command offers.
+fn repeated_games_warning(config: &MatchConfig, openings: &[Opening], remedies: &str) -> Option<String> {
     let (distinct, played) = config.distinct_openings(openings, config.games);
     (config.replays_games() && distinct < played).then(|| {
         format!(
             "both players search by depth or nodes without noise on one thread, so an opening played \
              twice replays the same game move for move; this match plays {played} openings but only \
-             {distinct} distinct ones. Use --movetime, fewer games (at most {}), or a book with more \
-             openings",
+             {distinct} distinct ones. Play fewer games (at most {}){remedies}",
             if config.swap { 2 * distinct } else { distinct }
         )
     })
