@@ -256,7 +256,9 @@ fn rating(path: Option<std::path::PathBuf>, last: usize) -> Result<(), String> {
     let path = path
         .or_else(crate::rating::profile::default_path)
         .ok_or("no data folder on this system: give --profile")?;
-    let profile = Profile::read(&path).map_err(|e| e.to_string())?.unwrap_or_default();
+    let mut profile = Profile::read(&path).map_err(|e| e.to_string())?.unwrap_or_default();
+    // As the game will show it: worked out again if the levels were rated anew (the game saves that).
+    let rerated = profile.rerate(crate::fourfold::ai::levels::rating_of);
     let r = profile.rating;
     say!(
         "rating {:.0} deviation {:.0} volatility {:.4} games {}",
@@ -265,6 +267,9 @@ fn rating(path: Option<std::path::PathBuf>, last: usize) -> Result<(), String> {
         r.volatility,
         profile.games.len()
     );
+    if let Some(rerated) = rerated {
+        say!("{}", rerated.describe());
+    }
     for game in profile.games.iter().rev().take(last) {
         say!(
             "game {:?} vs {} ({:.0}) {} {} -> {:.0}",

@@ -83,6 +83,32 @@ impl Default for Profile {
     }
 }
 
+/// The deviation a replayed game's opponent gets when the game no longer names a known one (the
+/// computer levels' deviations are 35 to 51).
+const UNKNOWN_OPPONENT_DEVIATION: f64 = 50.0;
+
+/// What working the rating out again changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rerated {
+    /// The rated games replayed.
+    pub games: usize,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl Rerated {
+    /// What happened, for the player.
+    pub fn describe(&self) -> String {
+        format!(
+            "The computer levels' ratings were measured again: your rating was worked out again from your {} rated game{} against them, {:.0} -> {:.0}.",
+            self.games,
+            if self.games == 1 { "" } else { "s" },
+            self.before,
+            self.after
+        )
+    }
+}
+
 /// What loading found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Loaded {
@@ -144,6 +170,47 @@ impl Profile {
         }
         game.rating_after = self.rating.rating;
         self.games.push(game);
+    }
+
+    /// Works the rating out again when an opponent of a rated game has been rated anew since
+    /// (the computer levels' ratings are measured again when the computer changes, and a rating
+    /// earned against the old figures would be on another scale): every game in order, each rated
+    /// one a period against `current(opponent)`, or against the rating the game saved where
+    /// `current` does not know the opponent. The games' ratings and the unfinished game's
+    /// opponent are brought up to date too. `None` when every rated opponent's rating stands.
+    pub fn rerate(&mut self, current: impl Fn(&str) -> Option<Rating>) -> Option<Rerated> {
+        if let Some(unfinished) = &mut self.unfinished
+            && let Some(now) = current(&unfinished.game.opponent)
+        {
+            unfinished.opponent = now;
+            unfinished.game.opponent_rating = now.rating;
+        }
+        let outdated = |game: &SavedGame| current(&game.opponent).is_some_and(|r| r.rating != game.opponent_rating);
+        if !self.games.iter().any(|g| g.rated && outdated(g)) {
+            return None;
+        }
+        let before = self.rating.rating;
+        let mut rating = Rating::START;
+        let mut games = 0;
+        for game in &mut self.games {
+            let opponent = current(&game.opponent).unwrap_or(Rating {
+                rating: game.opponent_rating,
+                deviation: UNKNOWN_OPPONENT_DEVIATION,
+                ..Rating::START
+            });
+            game.opponent_rating = opponent.rating;
+            if game.rated {
+                rating = rating.after_period(&[(opponent, game.result)]);
+                games += 1;
+            }
+            game.rating_after = rating.rating;
+        }
+        self.rating = rating;
+        Some(Rerated {
+            games,
+            before,
+            after: rating.rating,
+        })
     }
 
     /// A puzzle's rating now: as the player's results moved it, else the set's (`set_rating`).

@@ -595,6 +595,59 @@ mod rated {
     }
 
     #[test]
+    fn a_profile_rated_against_old_level_ratings_is_worked_out_again_at_the_start() {
+        use tesseract_chess::fourfold::ai::levels;
+        use tesseract_chess::rating::{Rating, SavedGame};
+        let path = temp_profile("rerate");
+        let master_then = Rating {
+            rating: 1980.0,
+            deviation: 35.0,
+            volatility: 0.06,
+        };
+        let mut old = Profile::default();
+        let win = SavedGame {
+            finished_at: 1_790_000_000,
+            opponent: "master".into(),
+            opponent_rating: master_then.rating,
+            result: GameResult::Win,
+            reason: "checkmate".into(),
+            rated: true,
+            rating_after: 0.0,
+            pgn: tesseract_chess::fourfold::rules::pgn::SAMPLE.into(),
+        };
+        old.record(win.clone(), master_then);
+        old.save(&path).unwrap();
+        let app = app_with_profile(&path);
+        let master_now = levels::rating_of("master").unwrap();
+        assert_ne!(
+            master_now.rating, master_then.rating,
+            "the test needs a level rated anew"
+        );
+        let mut expected = Profile::default();
+        expected.record(
+            SavedGame {
+                opponent_rating: master_now.rating,
+                ..win
+            },
+            master_now,
+        );
+        let store = app.world().resource::<ProfileStore>();
+        assert_eq!(
+            store.profile, expected,
+            "as if the game had been played against the rating now"
+        );
+        let notice = store.notice.as_deref().expect("the player is told");
+        assert!(
+            notice.contains("1 rated game") && notice.contains(&format!("{:.0}", old.rating.rating)),
+            "{notice}"
+        );
+        assert_eq!(saved(&path), expected, "and it is saved");
+        drop(app);
+        let again = app_with_profile(&path);
+        assert_eq!(again.world().resource::<ProfileStore>().notice, None, "once");
+    }
+
+    #[test]
     fn a_rated_game_has_no_undo() {
         let path = temp_profile("undo");
         let mut app = rated_game_after_one_move(&path);

@@ -123,8 +123,17 @@ fn the_rating_command_prints_the_profile_or_the_starting_rating() {
     );
     profile.save(&path).unwrap();
     let text = String::from_utf8(run(&path).stdout).unwrap();
-    assert!(text.starts_with("rating 1") && text.contains("games 1"), "{text}");
-    assert!(text.contains("game Win vs club (1697) checkmate rated"), "{text}");
+    assert!(text.starts_with("rating 2") && text.contains("games 1"), "{text}");
+    // The club level is rated 2188 now: the command shows the rating as the game will work it out.
+    assert!(
+        text.contains("worked out again from your 1 rated game against them"),
+        "{text}"
+    );
+    assert!(text.contains("game Win vs club (2188) checkmate rated"), "{text}");
+    assert!(
+        std::fs::read_to_string(&path).unwrap().contains("1697"),
+        "the command never writes"
+    );
     std::fs::write(&path, "not a profile").unwrap();
     let out = run(&path);
     assert_eq!(out.status.code(), Some(2));
@@ -276,4 +285,57 @@ fn puzzles_move_their_own_rating_and_an_older_profile_reads_without_one() {
         problem.contains("the rating of puzzle fen one: deviation -1"),
         "{problem}"
     );
+}
+
+#[test]
+fn a_rating_is_worked_out_again_when_an_opponent_was_rated_anew() {
+    let rating = |rating: f64, deviation: f64| Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    };
+    let (club_then, club_now) = (rating(1697.0, 78.0), rating(2188.0, 35.0));
+    let forgotten = rating(1750.0, 50.0);
+    let with_opponent = |game: SavedGame, opponent: &str, rated_at: f64| SavedGame {
+        opponent: opponent.into(),
+        opponent_rating: rated_at,
+        ..game
+    };
+    let games = [
+        (GameResult::Win, true, "club"),
+        (GameResult::Loss, false, "club"),
+        (GameResult::Draw, true, "retired level"),
+        (GameResult::Loss, true, "club"),
+    ];
+    let play = |club: Rating| {
+        let mut profile = Profile::default();
+        for (result, rated, opponent) in games {
+            let (opponent_rating, at) = if opponent == "club" {
+                (club, club.rating)
+            } else {
+                (forgotten, forgotten.rating)
+            };
+            profile.record(with_opponent(game(result, rated), opponent, at), opponent_rating);
+        }
+        profile
+    };
+    let current = |name: &str| (name == "club").then_some(club_now);
+    let mut profile = play(club_then);
+    let unchanged = play(club_now);
+    let mut same = unchanged.clone();
+    assert_eq!(same.rerate(current), None, "nothing to do when the ratings stand");
+    assert_eq!(same, unchanged);
+    let rerated = profile.rerate(current).expect("the club level was rated anew");
+    assert_eq!(rerated.games, 3, "rated games only");
+    assert_eq!(rerated.before, play(club_then).rating.rating);
+    assert_eq!(rerated.after, unchanged.rating.rating);
+    assert!(
+        rerated.after > rerated.before,
+        "results against a stronger club level count for more"
+    );
+    // The same as playing the games against the club's rating now (the retired level's saved
+    // rating kept, at a level's deviation).
+    assert_eq!(profile, unchanged);
+    assert_eq!(profile.games[1].rating_after, profile.games[0].rating_after, "unrated");
+    assert_eq!(profile.rerate(current), None, "once");
 }

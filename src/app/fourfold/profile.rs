@@ -22,6 +22,8 @@ pub struct ProfileStore {
     pub storage: Option<Box<dyn TextStorage>>,
     /// Something the player must hear about: an unreadable profile kept aside, a failed save.
     pub problem: Option<String>,
+    /// News about the profile: the rating worked out again against the levels' new ratings.
+    pub notice: Option<String>,
     /// The game generation already recorded, so each finished game is saved once.
     recorded_generation: Option<u64>,
 }
@@ -76,11 +78,19 @@ fn load_profile(mut store: ResMut<ProfileStore>) {
             return;
         }
     }
-    if store.profile.settle_unfinished() {
+    // Against the levels' ratings now: the unfinished game is counted against them too.
+    let rerated = store.profile.rerate(crate::fourfold::ai::levels::rating_of);
+    let settled = store.profile.settle_unfinished();
+    if settled {
         store.problem = Some("Your last rated game was left unfinished: it counts as a loss.".into());
-        if let Err(e) = store.profile.save(storage.as_ref()) {
-            store.problem = Some(format!("The profile could not be saved: {e}"));
-        }
+    }
+    if let Some(rerated) = &rerated {
+        store.notice = Some(rerated.describe());
+    }
+    if (settled || rerated.is_some())
+        && let Err(e) = store.profile.save(storage.as_ref())
+    {
+        store.problem = Some(format!("The profile could not be saved: {e}"));
     }
     store.storage = Some(storage);
 }
@@ -220,6 +230,9 @@ pub(super) fn section(ui: &mut egui::Ui, store: &ProfileStore, intents: &mut Mes
     // What went wrong with the profile stays in sight, not inside the folded section.
     if let Some(problem) = &store.problem {
         ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+    }
+    if let Some(notice) = &store.notice {
+        ui.label(notice);
     }
     // ± is two deviations: the range the true rating lies in with 95% confidence.
     egui::CollapsingHeader::new(format!("Your rating: {:.0} ± {:.0} (95%)", r.rating, 2.0 * r.deviation))

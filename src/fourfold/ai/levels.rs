@@ -57,3 +57,8 @@ pub fn index(name: &str) -> Result<usize, String> {
 pub fn find(name: &str) -> Result<&'static Level, String> {
     crate::engine::level::find(&LEVELS, name)
 }
+
+/// The rating of the level called `name` now (what rated games against it count), if there is one.
+pub fn rating_of(name: &str) -> Option<crate::rating::Rating> {
+    find(name).ok().map(|level| level.rating)
+}
