@@ -1,8 +1,7 @@
 //! What the search remembers about moves, to try the good ones first: killers (quiet moves that
 //! cut the search off at the same ply), history (how often a quiet move cut it off anywhere),
 //! counter-moves (the quiet move that refuted the opponent's last move) and continuation history
-//! (how well a quiet move did after the move before it, and the one before that); and for
-//! captures, a capture history (how well a piece's capture of a kind on a square did).
+//! (how well a quiet move did after the move before it, and the one before that).
 
 use super::features::Features;
 use crate::engine::history::{bonus, gravity};
@@ -48,10 +47,6 @@ pub struct MoveMemory {
     counters: Box<[Option<Move>; PIECE_TO]>,
     /// For a move before (piece-to) and a quiet move after it (piece-to).
     continuation: Vec<i16>,
-    /// Whether captures keep a history (`Features::capture_history`).
-    capture_history: bool,
-    /// Per capture: the piece (piece-to) and the victim's kind; with penalties and gravity.
-    captures: Box<[[i32; 6]; PIECE_TO]>,
 }
 
 impl MoveMemory {
@@ -63,8 +58,6 @@ impl MoveMemory {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             counters: Box::new([None; PIECE_TO]),
             continuation: vec![0; PIECE_TO * PIECE_TO],
-            capture_history: features.capture_history,
-            captures: Box::new([[0; 6]; PIECE_TO]),
         }
     }
 }
@@ -95,39 +88,6 @@ impl MoveMemory {
             }
         }
         score
-    }
-
-    /// How capture `mv` did before, in `pos` (0 without the capture history).
-    pub fn capture_score(&self, pos: &Position, mv: Move) -> i32 {
-        match self.capture_key(pos, mv) {
-            Some((piece_to, victim)) => self.captures[piece_to][victim],
-            None => 0,
-        }
-    }
-
-    /// After a cut-off at `depth` in `pos`: `best` (a capture that made it, if one did) rises,
-    /// the captures `tried` before it (`None`s skipped) sink.
-    pub fn reward_captures(&mut self, pos: &Position, depth: i32, best: Option<Move>, tried: &[Option<Move>]) {
-        let bonus = bonus(depth);
-        for (mv, change) in best
-            .map(|m| (m, bonus))
-            .into_iter()
-            .chain(tried.iter().flatten().map(|&m| (m, -bonus)))
-        {
-            if let Some((piece_to, victim)) = self.capture_key(pos, mv) {
-                let entry = &mut self.captures[piece_to][victim];
-                *entry = gravity(*entry, change);
-            }
-        }
-    }
-
-    /// A capture's place in the history: its piece-to and the victim's kind.
-    fn capture_key(&self, pos: &Position, mv: Move) -> Option<(usize, usize)> {
-        if !self.capture_history {
-            return None;
-        }
-        let victim = pos.piece_at(mv.to)?;
-        Some((PieceTo::of(pos, mv)?.index(), victim.kind.index()))
     }
 
     /// Quiet `mv` cut the search off at `ply` and `depth` in `pos` (before it is played);
@@ -187,24 +147,5 @@ mod tests {
         assert_eq!(memory.killers[3][0], Some(quiet[2]));
         assert_eq!(memory.counter(before), Some(quiet[2]));
         assert_eq!(MoveMemory::new(&Features::BASELINE).counter(before), None);
-    }
-
-    #[test]
-    fn a_capture_that_cut_off_rises_above_the_captures_tried_before_it() {
-        // White's rook on a1@00 and queen on d1@00 can take Black's rook and queen on a4@00 and d4@00.
-        let pos = Position::from_fen("r2q/4/4/R2Q|4/4/4/4|4/4/4/4|4/2k1/4/K3 w 0 1").unwrap();
-        let captures: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| pos.is_capture(m)).collect();
-        assert!(captures.len() >= 2, "{captures:?}");
-        let (best, failed) = (captures[1], captures[0]);
-        let mut memory = MoveMemory::new(&Features::CURRENT);
-        memory.reward_captures(&pos, 5, Some(best), &[Some(failed)]);
-        assert!(memory.capture_score(&pos, best) > 0);
-        assert!(memory.capture_score(&pos, failed) < 0);
-        // A quiet cut-off lowers the captures tried before it, and raises none.
-        memory.reward_captures(&pos, 5, None, &[Some(best)]);
-        assert!(memory.capture_score(&pos, best) < bonus(5));
-        let mut off = MoveMemory::new(&Features::BASELINE);
-        off.reward_captures(&pos, 5, Some(best), &[]);
-        assert_eq!(off.capture_score(&pos, best), 0, "no capture history in the baseline");
     }
 }

@@ -724,8 +724,6 @@ impl<'a> Run<'a> {
         let mut searched = 0;
         let mut quiets_tried = [None; QUIETS_REMEMBERED];
         let mut quiets: usize = 0;
-        let mut captures_tried = [None; QUIETS_REMEMBERED];
-        let mut captures: usize = 0;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i, &mut self.sorting);
             let ordered = scores[i];
@@ -812,28 +810,20 @@ impl<'a> Run<'a> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         // A probe's cut-offs refute mates, not moves worth trying first.
-                        if !proving {
-                            let memory = &mut self.engine.memory;
-                            if quiet {
-                                let tried = &quiets_tried[..quiets.min(QUIETS_REMEMBERED)];
-                                memory.reward(&self.pos, ply, depth, mv, before, tried);
-                            }
-                            let tried = &captures_tried[..captures.min(QUIETS_REMEMBERED)];
-                            memory.reward_captures(&self.pos, depth, (!quiet).then_some(mv), tried);
+                        if quiet && !proving {
+                            let tried = &quiets_tried[..quiets.min(QUIETS_REMEMBERED)];
+                            self.engine.memory.reward(&self.pos, ply, depth, mv, before, tried);
                         }
                         break;
                     }
                 }
             }
-            let (tried, count) = if quiet {
-                (&mut quiets_tried, &mut quiets)
-            } else {
-                (&mut captures_tried, &mut captures)
-            };
-            if let Some(slot) = tried.get_mut(*count) {
-                *slot = Some(mv);
+            if quiet {
+                if let Some(slot) = quiets_tried.get_mut(quiets) {
+                    *slot = Some(mv);
+                }
+                quiets += 1;
             }
-            *count += 1;
         }
         self.scores[ply] = scores;
         self.moves[ply] = moves;
@@ -1030,7 +1020,6 @@ impl<'a> Run<'a> {
             } else if let Some(victim) = self.pos.piece_at(mv.to) {
                 let attacker = self.pos.piece_at(mv.from).map_or(PieceKind::Pawn, |p| p.kind);
                 5_000_000 + value(weights, victim.kind) * 16 - value(weights, attacker) / 16
-                    + memory.capture_score(&self.pos, mv) / CAPTURE_HISTORY_SHARE
             } else if self.pos.is_promotion(mv) {
                 4_900_000
             } else if !quiets {
@@ -1048,13 +1037,9 @@ impl<'a> Run<'a> {
     }
 }
 
-/// A capture's history counts this fraction of itself in its ordering score: ±4,096 at most,
-/// so it reorders captures of one victim's class and rarely moves one past a bigger victim.
-const CAPTURE_HISTORY_SHARE: i32 = 4;
 /// The ordering score of a counter-move; killers score above it, history below.
 const COUNTER_SCORE: i32 = 3_800_000;
-/// Quiet moves, and captures, a node remembers having tried, to lower their history after a
-/// cut-off.
+/// Quiet moves a node remembers having tried, to lower their history after a cut-off.
 const QUIETS_REMEMBERED: usize = 64;
 /// Static exchange evaluation: the material the side to move wins by `mv` and the best
 /// sequence of recaptures on its square, each side always recapturing with its least valuable
