@@ -10,6 +10,9 @@ pub struct Features {
     /// History with penalties for the quiet moves tried before a cut-off and with gravity, per
     /// seat (2026-12-04). Off: a history that only grows, as before.
     pub move_memory: bool,
+    /// Reverse futility: near the leaves, a node whose static score (sharpened by the table's
+    /// bound) stands a margin beyond the window ends there (2026-12-07).
+    pub static_pruning: bool,
 }
 
 impl Features {
@@ -17,14 +20,15 @@ impl Features {
     pub const CURRENT: Features = Features {
         reductions: true,
         move_memory: true,
+        static_pruning: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 2] = ["reductions", "move-memory"];
+    pub const NAMES: [&'static str; 3] = ["reductions", "move-memory", "static-pruning"];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 2] {
-        [&mut self.reductions, &mut self.move_memory]
+    fn switches(&mut self) -> [&mut bool; 3] {
+        [&mut self.reductions, &mut self.move_memory, &mut self.static_pruning]
     }
 
     /// Switches `name` (one of `NAMES`) on or off; `false` when there is no such refinement.

@@ -665,14 +665,17 @@ impl<'a> Run<'a> {
             return self.quiesce(ply, 0, alpha, beta, passes);
         }
         let mut table_move = None;
+        let mut table_bound = None;
         if let Some(entry) = self.engine.tt.probe(key) {
             table_move = entry.best;
-            if entry.depth >= depth {
-                let score = from_table(entry.score, ply);
-                if entry.bound.settles(score, alpha, beta) {
-                    return score;
-                }
+            let score = from_table(entry.score, ply);
+            if entry.depth >= depth && entry.bound.settles(score, alpha, beta) {
+                return score;
             }
+            table_bound = Some((entry.bound, score));
+        }
+        if let Some(score) = self.static_cut(depth, alpha, beta, table_bound) {
+            return score;
         }
         if self.strategy == Strategy::BestReply && !self.maximizer(self.pos.turn) {
             return self.best_reply(depth, ply, alpha, beta, key, table_move);
@@ -680,6 +683,46 @@ impl<'a> Run<'a> {
         self.node(key, depth, ply, alpha, beta, passes, |run, picks, tried| {
             run.search_moves(depth, ply, alpha, beta, table_move, picks, tried)
         })
+    }
+
+    /// Reverse futility: with `depth` plies left at most `STATIC_PRUNING_DEPTH`, a node whose
+    /// static score, sharpened by the table's bound, stands `STATIC_MARGIN` a ply beyond the
+    /// window on the mover's side is not searched: the moves left are unlikely to bring it back.
+    /// Never in check, nor against a mate bound.
+    fn static_cut(&mut self, depth: i32, alpha: i32, beta: i32, table: Option<(Bound, i32)>) -> Option<i32> {
+        if !self.engine.features.static_pruning || depth > STATIC_PRUNING_DEPTH {
+            return None;
+        }
+        let seat = self.pos.turn;
+        let maximizing = self.maximizer(seat);
+        let margin = STATIC_MARGIN * depth;
+        // The score the static value must reach (maximizer) or fall to (minimizer).
+        let threshold = if maximizing {
+            (beta < MATE_BOUND).then_some(beta + margin)?
+        } else {
+            (alpha > -MATE_BOUND).then_some(alpha - margin)?
+        };
+        if self.pos.in_check(self.rules, seat) {
+            return None;
+        }
+        // A window on the threshold: the lazy evaluation answers exactly which side it is on.
+        let (low, high) = if maximizing {
+            (threshold - 1, threshold)
+        } else {
+            (threshold, threshold + 1)
+        };
+        let mut eval = self.evaluate(low, high);
+        if let Some((bound, score)) = table
+            && score.abs() < MATE_BOUND
+        {
+            eval = bound.refine(eval, score);
+        }
+        let beyond = if maximizing {
+            eval >= threshold
+        } else {
+            eval <= threshold
+        };
+        beyond.then_some(eval)
     }
 
     /// Lends the ply's lists to a node's move loop, hands them back, and ends the node as the
@@ -1119,6 +1162,10 @@ const KILLER_SCORE: i32 = 1 << 22;
 const TABLE_SCORE: i32 = 1 << 30;
 /// The lowest score of a capture or promotion (quiet moves, killers included, score below).
 const NOISY_SCORE: i32 = 1 << 23;
+
+/// Reverse futility prunes with this many plies left at most, at this margin a ply.
+const STATIC_PRUNING_DEPTH: i32 = 3;
+const STATIC_MARGIN: i32 = 150;
 
 /// Late-move reductions: from this depth, a quiet move this late in a node's order (counting
 /// the table's move) is searched shallower first; three times as late, at depth 6 and more, two
