@@ -702,9 +702,6 @@ impl<'a> Run<'a> {
         } else {
             (alpha > -MATE_BOUND).then_some(alpha - margin)?
         };
-        if self.pos.in_check(self.rules, seat) {
-            return None;
-        }
         // A window on the threshold: the lazy evaluation answers exactly which side it is on.
         let (low, high) = if maximizing {
             (threshold - 1, threshold)
@@ -722,7 +719,8 @@ impl<'a> Run<'a> {
         } else {
             eval <= threshold
         };
-        beyond.then_some(eval)
+        // The check test costs more than the lazy evaluation: only for a node that would end.
+        (beyond && !self.pos.in_check(self.rules, seat)).then_some(eval)
     }
 
     /// Lends the ply's lists to a node's move loop, hands them back, and ends the node as the
