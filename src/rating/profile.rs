@@ -190,26 +190,23 @@ impl Profile {
             return None;
         }
         let before = self.rating.rating;
-        let mut rating = Rating::START;
-        let mut games = 0;
-        for game in &mut self.games {
+        let mut rated = 0;
+        // Recorded again from the start, as they were first recorded.
+        self.rating = Rating::START;
+        for mut game in std::mem::take(&mut self.games) {
             let opponent = current(&game.opponent).unwrap_or(Rating {
                 rating: game.opponent_rating,
                 deviation: UNKNOWN_OPPONENT_DEVIATION,
                 ..Rating::START
             });
             game.opponent_rating = opponent.rating;
-            if game.rated {
-                rating = rating.after_period(&[(opponent, game.result)]);
-                games += 1;
-            }
-            game.rating_after = rating.rating;
+            rated += usize::from(game.rated);
+            self.record(game, opponent);
         }
-        self.rating = rating;
         Some(Rerated {
-            games,
+            games: rated,
             before,
-            after: rating.rating,
+            after: self.rating.rating,
         })
     }
 
