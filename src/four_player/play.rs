@@ -164,18 +164,6 @@ impl Position {
         Stuck::Passed(undo)
     }
 
-    /// The seat to move lets its turn go without moving (a search's null move): the next seat
-    /// that moves has the turn, and the seat's en passant lapses as its own move would let it.
-    /// `unstick` takes it back.
-    pub fn pass(&mut self) -> Undo {
-        let seat = self.turn;
-        let undo = self.undo_point();
-        self.en_passant[seat.index()] = None;
-        self.turn = self.next_seat_in(seat);
-        undo
-    }
-
-    /// Takes back a stuck seat's exit or pass, or a `pass`.
     pub fn unstick(&mut self, undo: Undo) {
         self.restore(&undo);
     }

@@ -148,45 +148,6 @@ fn a_double_step_opens_en_passant_until_its_owner_moves_again() {
     assert_eq!(pos.en_passant[Seat::Red.index()], None, "Red moved again");
 }
 
-/// A search's null move: the turn goes to the next seat that moves, the passing seat's en
-/// passant lapses (as its own move would let it), and `unstick` puts everything back.
-#[test]
-fn a_pass_hands_the_turn_on_and_is_taken_back() {
-    let rules = Rules::TEAMS;
-    let mut pos = Setup::Modern.position();
-    let mv = pos
-        .legal_moves(rules)
-        .into_iter()
-        .find(|&m| format_move(&pos, m) == "e2-e4")
-        .unwrap();
-    pos.make(rules, mv);
-    for seat in [Seat::Blue, Seat::Yellow] {
-        let moves = pos.legal_moves(rules);
-        pos.make(rules, moves[0]);
-        assert_ne!(pos.turn, seat);
-    }
-    pos.make(rules, pos.legal_moves(rules)[0]);
-    assert_eq!(pos.turn, Seat::Red);
-    assert!(pos.en_passant[Seat::Red.index()].is_some());
-    let before = pos.clone();
-    let undo = pos.pass();
-    assert_eq!(pos.turn, Seat::Blue);
-    assert_eq!(pos.en_passant[Seat::Red.index()], None);
-    assert_ne!(pos.key(), before.key());
-    assert_eq!(pos.key(), pos.compute_key(), "the key follows the pass");
-    pos.unstick(undo);
-    assert_eq!(pos.key(), before.key());
-    assert_eq!(pos.turn, Seat::Red);
-    assert_eq!(pos.en_passant, before.en_passant);
-
-    // A seat out of the game is passed over.
-    pos.out[Seat::Blue.index()] = true;
-    let undo = pos.pass();
-    assert_eq!(pos.turn, Seat::Yellow);
-    pos.unstick(undo);
-    assert_eq!(pos.turn, Seat::Red);
-}
-
 #[test]
 fn castling_both_ways_and_its_refusals() {
     let rules = Rules::TEAMS;

@@ -13,9 +13,6 @@ pub struct Features {
     /// Reverse futility: near the leaves, a node whose static score (sharpened by the table's
     /// bound) stands a margin beyond the window ends there (2026-12-07).
     pub static_pruning: bool,
-    /// Null move (Teams and Club): a seat that stands beyond the window on its side even when it
-    /// lets its turn go, the opponents replying at a reduced depth, ends the node (2026-12-07).
-    pub null_move: bool,
 }
 
 impl Features {
@@ -24,20 +21,14 @@ impl Features {
         reductions: true,
         move_memory: true,
         static_pruning: true,
-        null_move: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 4] = ["reductions", "move-memory", "static-pruning", "null-move"];
+    pub const NAMES: [&'static str; 3] = ["reductions", "move-memory", "static-pruning"];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 4] {
-        [
-            &mut self.reductions,
-            &mut self.move_memory,
-            &mut self.static_pruning,
-            &mut self.null_move,
-        ]
+    fn switches(&mut self) -> [&mut bool; 3] {
+        [&mut self.reductions, &mut self.move_memory, &mut self.static_pruning]
     }
 
     /// Switches `name` (one of `NAMES`) on or off; `false` when there is no such refinement.

@@ -20,7 +20,7 @@ use super::features::Features;
 use super::ordering::MoveMemory;
 use crate::engine::tt::{Bound, TranspositionTable};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::board::{Owner, PieceKind, Seat};
+use crate::four_player::board::{Owner, Seat};
 use crate::four_player::game::{Game, Team};
 use crate::four_player::mates_memo::MatesMemo;
 use crate::four_player::moves::{Move, MoveKind};
@@ -411,8 +411,6 @@ struct Run<'a> {
     nodes: u64,
     aborted: bool,
     max_extended_ply: usize,
-    /// The node being entered follows a null move (no second one in a row).
-    after_null: bool,
     /// The mobility last worked out: the next position's is found from it.
     mobility: eval::MobilityCache,
 }
@@ -451,7 +449,6 @@ impl<'a> Run<'a> {
             nodes: 0,
             aborted: false,
             max_extended_ply: (depth as usize * EXTENSION_FACTOR).clamp(4, MAX_PLY - 8),
-            after_null: false,
             mobility: eval::MobilityCache::default(),
         }
     }
@@ -657,7 +654,6 @@ impl<'a> Run<'a> {
     }
 
     fn search(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, passes: u32) -> i32 {
-        let after_null = std::mem::take(&mut self.after_null);
         if let Some(score) = self.enter(ply) {
             return score;
         }
@@ -679,9 +675,6 @@ impl<'a> Run<'a> {
             table_bound = Some((entry.bound, score));
         }
         if let Some(score) = self.static_cut(depth, alpha, beta, table_bound) {
-            return score;
-        }
-        if !after_null && let Some(score) = self.null_cut(depth, ply, alpha, beta) {
             return score;
         }
         if self.strategy == Strategy::BestReply && !self.maximizer(self.pos.turn) {
@@ -728,51 +721,6 @@ impl<'a> Run<'a> {
         };
         // The check test costs more than the lazy evaluation: only for a node that would end.
         (beyond && !self.pos.in_check(self.rules, seat)).then_some(eval)
-    }
-
-    /// Null move (Teams and Club): a seat not in check, with a piece besides its king and pawns
-    /// (so that a move is not a loss), whose static score stands beyond the window on its side,
-    /// lets its turn go; when the opponents' replies, searched `null_reduction` plies shallower,
-    /// still leave it there, the node ends. Its own move would do at least as well, but in
-    /// zugzwang. Not against a mate bound: a pass proves no mate.
-    fn null_cut(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.engine.features.null_move || self.strategy != Strategy::Alliance || depth < NULL_MOVE_DEPTH {
-            return None;
-        }
-        let seat = self.pos.turn;
-        let maximizing = self.maximizer(seat);
-        // After a pass the next seat must be an opponent (with a partner frozen it is not).
-        if self.maximizer(self.pos.next_seat_in(seat)) == maximizing {
-            return None;
-        }
-        let (low, high) = if maximizing {
-            (beta - 1, beta)
-        } else {
-            (alpha, alpha + 1)
-        };
-        if high >= MATE_BOUND || low <= -MATE_BOUND {
-            return None;
-        }
-        let eval = self.evaluate(low, high);
-        let beyond = |score: i32| if maximizing { score >= beta } else { score <= alpha };
-        let officers = self
-            .pos
-            .army(seat)
-            .without(self.pos.of_kind(PieceKind::Pawn))
-            .without(self.pos.of_kind(PieceKind::King));
-        if !beyond(eval) || officers.is_empty() || self.pos.in_check(self.rules, seat) {
-            return None;
-        }
-        let undo = self.pos.pass();
-        self.keys.push(self.pos.key());
-        self.after_null = true;
-        let score = self.search(depth - 1 - null_reduction(depth), ply + 1, low, high, 0);
-        self.keys.pop();
-        self.pos.unstick(undo);
-        if self.aborted {
-            return Some(0);
-        }
-        beyond(score).then_some(score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
     /// Lends the ply's lists to a node's move loop, hands them back, and ends the node as the
@@ -1212,14 +1160,6 @@ const KILLER_SCORE: i32 = 1 << 22;
 const TABLE_SCORE: i32 = 1 << 30;
 /// The lowest score of a capture or promotion (quiet moves, killers included, score below).
 const NOISY_SCORE: i32 = 1 << 23;
-
-/// Null move is tried with this many plies left at least.
-const NULL_MOVE_DEPTH: i32 = 4;
-
-/// How much shallower the replies to a null move are searched (besides the ply passed).
-const fn null_reduction(depth: i32) -> i32 {
-    1 + depth / 6
-}
 
 /// Reverse futility prunes with this many plies left at most, at this margin a ply.
 const STATIC_PRUNING_DEPTH: i32 = 3;
