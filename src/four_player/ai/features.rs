@@ -13,6 +13,9 @@ pub struct Features {
     /// Reverse futility: near the leaves, a node whose static score (sharpened by the table's
     /// bound) stands a margin beyond the window ends there (2026-12-07).
     pub static_pruning: bool,
+    /// Late-move pruning (Teams): near the leaves, once a node has searched enough quiet moves,
+    /// its later quiet moves (killers and checks aside) are not searched (2026-12-07).
+    pub late_move_pruning: bool,
 }
 
 impl Features {
@@ -21,14 +24,20 @@ impl Features {
         reductions: true,
         move_memory: true,
         static_pruning: true,
+        late_move_pruning: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 3] = ["reductions", "move-memory", "static-pruning"];
+    pub const NAMES: [&'static str; 4] = ["reductions", "move-memory", "static-pruning", "late-move-pruning"];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 3] {
-        [&mut self.reductions, &mut self.move_memory, &mut self.static_pruning]
+    fn switches(&mut self) -> [&mut bool; 4] {
+        [
+            &mut self.reductions,
+            &mut self.move_memory,
+            &mut self.static_pruning,
+            &mut self.late_move_pruning,
+        ]
     }
 
     /// Switches `name` (one of `NAMES`) on or off; `false` when there is no such refinement.

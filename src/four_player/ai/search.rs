@@ -1,7 +1,8 @@
 //! The four-player search: alpha-beta over one side's score, with iterative deepening, a
 //! transposition table on the engine's Zobrist key, quiescence on captures and promotions,
-//! check extensions, late-move reductions, move ordering (table move, captures by victim and
-//! attacker, killers, history) and mate scores by distance.
+//! check extensions, late-move reductions, reverse futility and late-move pruning near the
+//! leaves, move ordering (table move, captures by victim and attacker, killers, history) and
+//! mate scores by distance.
 //!
 //! Who the side is depends on the strategy. Teams and Club (`Alliance`): partners maximise their
 //! team's score, opponents minimise it, whatever the order of turns (a frozen seat can put two
@@ -21,6 +22,7 @@ use super::ordering::MoveMemory;
 use crate::engine::tt::{Bound, TranspositionTable};
 use crate::engine::{Clock, Limits, StopFlag};
 use crate::four_player::board::{Owner, Seat};
+use crate::four_player::checks_seen::Touched;
 use crate::four_player::game::{Game, Team};
 use crate::four_player::mates_memo::MatesMemo;
 use crate::four_player::moves::{Move, MoveKind};
@@ -632,15 +634,40 @@ impl<'a> Run<'a> {
         if ply >= self.max_extended_ply {
             return 0;
         }
+        i32::from(self.checks_a_rival(mover))
+    }
+
+    /// Whether `mover`, who has just moved, checks the king of an opponent still in the game.
+    fn checks_a_rival(&self, mover: Seat) -> bool {
         // Club keeps who is in check after each move: with nobody, the mover checks nobody.
         if self.pos.checked_seats().is_some_and(|checked| !checked.contains(&true)) {
-            return 0;
+            return false;
         }
         let checked = self.pos.kings_attacked_by(self.rules, mover);
-        let checks_rival = Seat::ALL
+        Seat::ALL
             .iter()
-            .any(|&s| checked[s.index()] && self.rules.opposes(mover, s) && self.pos.live(s));
-        i32::from(checks_rival)
+            .any(|&s| checked[s.index()] && self.rules.opposes(mover, s) && self.pos.live(s))
+    }
+
+    /// Whether the seat to move's `mv` would check an opponent. When the seat checks nobody
+    /// now (`checking_now`, worked out once a node), a move whose squares lie on no line or
+    /// knight's jump to an opponent's king cannot; the others are played and taken back.
+    fn move_checks_a_rival(&mut self, mv: Move, checking_now: &mut Option<bool>) -> bool {
+        let mover = self.pos.turn;
+        let checking = *checking_now.get_or_insert_with(|| self.checks_a_rival(mover));
+        if !checking && let Some(touched) = Touched::unplayed(mv) {
+            let rival_kings = Seat::ALL
+                .iter()
+                .filter(|&&s| self.rules.opposes(mover, s) && self.pos.live(s))
+                .filter_map(|&s| self.pos.king_square(s));
+            if !rival_kings.into_iter().any(|king| touched.may_reach(king)) {
+                return false;
+            }
+        }
+        let undo = self.pos.make(self.rules, mv);
+        let checks = self.checks_a_rival(mover);
+        self.pos.unmake(mv, undo);
+        checks
     }
 
     /// Counts a node; its score when it ends at once (out of budget: any score, the search is
@@ -818,6 +845,12 @@ impl<'a> Run<'a> {
         let mut scratch = Vec::new();
         let reducible =
             self.engine.features.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
+        // Late-move pruning (Teams only: in FFA and Club it measured no gain) and its check
+        // test, made once and only when a move would be pruned.
+        let prunable = self.engine.features.late_move_pruning && self.rules.kind == RuleKind::Teams;
+        let mut in_check = None;
+        let mut checking_now = None;
+        let mut quiets = tried.len();
         for i in first..picks.len() {
             let pick = next_pick(picks, i);
             let mv = pick.mv;
@@ -825,6 +858,21 @@ impl<'a> Run<'a> {
                 continue;
             }
             any_legal = true;
+            let late_quiet = pick.score < KILLER_SCORE - 1;
+            // Checks are kept: the mates that four kings allow are mostly made by checks.
+            if late_quiet
+                && prunable
+                && depth <= LATE_PRUNING_DEPTH
+                && quiets >= late_move_count(depth)
+                && !losing(maximizing, best)
+                && !*in_check.get_or_insert_with(|| self.pos.in_check(self.rules, seat))
+                && !self.move_checks_a_rival(mv, &mut checking_now)
+            {
+                continue;
+            }
+            if late_quiet {
+                quiets += 1;
+            }
             // A late quiet move (after the table's, the captures and the killers) is first
             // searched a ply or two shallower.
             let reduction = if reducible && i >= LATE_MOVE && pick.score < KILLER_SCORE - 1 {
@@ -1160,6 +1208,25 @@ const KILLER_SCORE: i32 = 1 << 22;
 const TABLE_SCORE: i32 = 1 << 30;
 /// The lowest score of a capture or promotion (quiet moves, killers included, score below).
 const NOISY_SCORE: i32 = 1 << 23;
+
+/// Late-move pruning prunes with this many plies left at most.
+const LATE_PRUNING_DEPTH: i32 = 3;
+
+/// How many quiet moves a node with `depth` plies left searches before late-move pruning
+/// leaves the rest (four-player seats have 40 to 60 moves).
+const fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
+/// Whether the best score found so far loses by mate for a seat on that side (then every
+/// move is searched: one may escape).
+fn losing(maximizing: bool, best: i32) -> bool {
+    if maximizing {
+        best <= -MATE_BOUND
+    } else {
+        best >= MATE_BOUND
+    }
+}
 
 /// Reverse futility prunes with this many plies left at most, at this margin a ply.
 const STATIC_PRUNING_DEPTH: i32 = 3;
