@@ -6,7 +6,7 @@ use crate::engine::Limits;
 pub use crate::engine::level::Level;
 use crate::engine::level::nodes;
 
-/// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-04 (48
+/// Every level, weakest first. The ratings are the Teams self-play ladder's of 2026-12-07 (48
 /// games a pair, each level rated against the one below from beginner's 1500; README,
 /// "Four-player computer"); the top level stays within 2 s a move on the reference machine.
 pub const LEVELS: [Level; 6] = [
@@ -22,18 +22,18 @@ pub const LEVELS: [Level; 6] = [
         "two plies, some noise (±100)",
         depth_and_nodes(2, 100_000),
         100,
-        (1716.0, 26.0),
+        (1835.0, 28.0),
     ),
     Level::new(
         "casual",
         "three plies, a little noise (±30)",
         depth_and_nodes(3, 400_000),
         30,
-        (2101.0, 29.0),
+        (2106.0, 27.0),
     ),
-    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2145.0, 25.0)),
-    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2397.0, 27.0)),
-    Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2689.0, 27.0)),
+    Level::new("club", "20,000 nodes", nodes(20_000), 0, (2322.0, 26.0)),
+    Level::new("strong", "150,000 nodes", nodes(150_000), 0, (2681.0, 28.0)),
+    Level::new("master", "800,000 nodes, at most 2 s", MASTER_LIMITS, 0, (2897.0, 26.0)),
 ];
 
 /// A depth-bounded level that never searches (and scores its root moves) past `nodes` in all:
@@ -48,9 +48,8 @@ const fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
     }
 }
 
-/// The top level: 800,000 nodes (about 0.3 s a move in all three rule sets here, where it stays
-/// reproducible), and never more than 2 s a move (Club's generator is slower: its slowest moves
-/// reach the cap).
+/// The top level: 800,000 nodes (0.4–0.6 s a move in the three rule sets here, where it stays
+/// reproducible), and never more than 2 s a move (the cap has bound on Club's slowest moves).
 const MASTER_LIMITS: Limits = Limits {
     depth: None,
     nodes: Some(800_000),

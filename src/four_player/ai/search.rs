@@ -649,21 +649,27 @@ impl<'a> Run<'a> {
             .any(|&s| checked[s.index()] && self.rules.opposes(mover, s) && self.pos.live(s))
     }
 
-    /// Whether the seat to move's `mv` would check an opponent. When the seat checks nobody
-    /// now (`checking_now`, worked out once a node), a move whose squares lie on no line or
-    /// knight's jump to an opponent's king cannot; the others are played and taken back.
-    fn move_checks_a_rival(&mut self, mv: Move, checking_now: &mut Option<bool>) -> bool {
+    /// Whether the seat to move's `mv` might check an opponent: when the seat checks nobody now
+    /// (`checking_now`, worked out once a node), a move whose squares lie on no line or
+    /// knight's jump to an opponent's king cannot.
+    fn may_check_a_rival(&self, mv: Move, checking_now: &mut Option<bool>) -> bool {
         let mover = self.pos.turn;
-        let checking = *checking_now.get_or_insert_with(|| self.checks_a_rival(mover));
-        if !checking && let Some(touched) = Touched::unplayed(mv) {
-            let rival_kings = Seat::ALL
-                .iter()
-                .filter(|&&s| self.rules.opposes(mover, s) && self.pos.live(s))
-                .filter_map(|&s| self.pos.king_square(s));
-            if !rival_kings.into_iter().any(|king| touched.may_reach(king)) {
-                return false;
-            }
+        if *checking_now.get_or_insert_with(|| self.checks_a_rival(mover)) {
+            return true;
         }
+        let Some(touched) = Touched::unplayed(mv) else {
+            return true;
+        };
+        Seat::ALL
+            .iter()
+            .filter(|&&s| self.rules.opposes(mover, s) && self.pos.live(s))
+            .filter_map(|&s| self.pos.king_square(s))
+            .any(|king| touched.may_reach(king))
+    }
+
+    /// Whether the seat to move's legal `mv` checks an opponent (played and taken back).
+    fn move_checks_a_rival(&mut self, mv: Move) -> bool {
+        let mover = self.pos.turn;
         let undo = self.pos.make(self.rules, mv);
         let checks = self.checks_a_rival(mover);
         self.pos.unmake(mv, undo);
@@ -854,20 +860,23 @@ impl<'a> Run<'a> {
         for i in first..picks.len() {
             let pick = next_pick(picks, i);
             let mv = pick.mv;
-            if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
-                continue;
-            }
-            any_legal = true;
             let late_quiet = pick.score < KILLER_SCORE - 1;
-            // Checks are kept: the mates that four kings allow are mostly made by checks.
-            if late_quiet
+            let late_pruned = late_quiet
                 && prunable
                 && depth <= LATE_PRUNING_DEPTH
                 && quiets >= late_move_count(depth)
                 && !losing(maximizing, best)
-                && !*in_check.get_or_insert_with(|| self.pos.in_check(self.rules, seat))
-                && !self.move_checks_a_rival(mv, &mut checking_now)
-            {
+                && !*in_check.get_or_insert_with(|| self.pos.in_check(self.rules, seat));
+            // Checks are kept: the mates that four kings allow are mostly made by checks. A move
+            // that cannot check goes without its legality test.
+            if late_pruned && !self.may_check_a_rival(mv, &mut checking_now) {
+                continue;
+            }
+            if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
+                continue;
+            }
+            any_legal = true;
+            if late_pruned && !self.move_checks_a_rival(mv) {
                 continue;
             }
             if late_quiet {
