@@ -884,7 +884,7 @@ impl<'a> Run<'a> {
             }
             // A late quiet move (after the table's, the captures and the killers) is first
             // searched a ply or two shallower.
-            let reduction = if reducible && i >= LATE_MOVE && pick.score < KILLER_SCORE - 1 {
+            let reduction = if reducible && i >= LATE_MOVE && late_quiet {
                 1 + i32::from(depth >= 6 && i >= 3 * LATE_MOVE)
             } else {
                 0
