@@ -849,10 +849,10 @@ impl<'a> Run<'a> {
         };
         let mut any_legal = table_first.is_some();
         let mut scratch = Vec::new();
-        let reducible =
-            self.engine.features.reductions && depth >= REDUCTION_DEPTH && !self.pos.in_check(self.rules, seat);
-        // Late-move pruning (Teams only: in FFA and Club it measured no gain) and its check
-        // test, made once and only when a move would be pruned.
+        let reducible = self.engine.features.reductions && depth >= REDUCTION_DEPTH;
+        // Late-move pruning (Teams only: in FFA and Club it measured no gain). The seat's check
+        // test, which both the pruning and the reductions need, is made once and only when a
+        // move would be pruned or reduced.
         let prunable = self.engine.features.late_move_pruning && self.rules.kind == RuleKind::Teams;
         let mut in_check = None;
         let mut checking_now = None;
@@ -884,7 +884,11 @@ impl<'a> Run<'a> {
             }
             // A late quiet move (after the table's, the captures and the killers) is first
             // searched a ply or two shallower.
-            let reduction = if reducible && i >= LATE_MOVE && late_quiet {
+            let reduction = if reducible
+                && i >= LATE_MOVE
+                && late_quiet
+                && !*in_check.get_or_insert_with(|| self.pos.in_check(self.rules, seat))
+            {
                 1 + i32::from(depth >= 6 && i >= 3 * LATE_MOVE)
             } else {
                 0
