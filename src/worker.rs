@@ -49,6 +49,10 @@ pub enum Study {
     /// The engine's review of the game (`fourfold::ai::review`): every position searched for
     /// this many nodes.
     Review(u64),
+    /// A four-player partner's plan (a hint): the position searched for this many nodes by a
+    /// fresh engine, as natively, so the same position always shows the same plan. The
+    /// record's side to move is the seat whose plan it is (`Request::four_player_plan`).
+    Plan(u64),
 }
 
 /// The longest request read: a record at its longest (10,000 plies) fits well inside.
@@ -77,6 +81,13 @@ impl Request {
             clock: None,
             study: Some(study),
         }
+    }
+
+    /// A four-player partner's plan: what the engine would play for `seat` now, searched for
+    /// `nodes` (`four_player::ai::hint_game`); `None` when the seat has no plan to show.
+    pub fn four_player_plan(game: &four_player::Game, seat: four_player::Seat, nodes: u64) -> Option<Request> {
+        let asked = four_player::ai::hint_game(game, seat)?;
+        Some(Request::four_player_study(&asked, Study::Plan(nodes)))
     }
 
     pub fn to_text(&self) -> String {
@@ -259,6 +270,9 @@ impl Desk {
                         let losses: Vec<String> = review.losses.iter().map(i32::to_string).collect();
                         return Ok(format!("{}{}", reply::REVIEW, losses.join(" ")));
                     }
+                    Some(Study::Plan(_)) => {
+                        return Err("a partner's plan is asked of the four-player game only".to_string());
+                    }
                     None => {}
                 }
                 let level = fourfold::ai::levels::find(&request.level)?;
@@ -291,16 +305,13 @@ impl Desk {
                 match request.study {
                     Some(Study::Analysis(nodes)) => {
                         let engine = self.cross_analyst.get_or_insert_with(Default::default);
-                        let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
-                        let result = engine.search(&game, limits, clock, stop, &mut |_| {});
-                        let analysed = Analysed {
-                            depth: result.depth,
-                            score: result.score,
-                            nodes: result.nodes,
-                            line: result.pv,
-                        };
-                        let text = ron::to_string(&analysed).expect("plain data");
-                        return Ok(format!("{}{text}", reply::ANALYSIS));
+                        return Ok(four_player_analysis(engine, &game, nodes, clock, stop));
+                    }
+                    // A plan starts from a fresh engine, as natively: the same position always
+                    // shows the same plan.
+                    Some(Study::Plan(nodes)) => {
+                        let mut engine = four_player::ai::Engine::default();
+                        return Ok(four_player_analysis(&mut engine, &game, nodes, clock, stop));
                     }
                     Some(Study::Review(_)) => {
                         return Err("a review is asked of the 4D game only".to_string());
@@ -349,6 +360,25 @@ impl Desk {
         self.players.push(seated);
         &mut self.players.last_mut().expect("just pushed").1
     }
+}
+
+/// The reply to a four-player analysis or plan: `engine`'s search of `game` for `nodes`.
+fn four_player_analysis(
+    engine: &mut four_player::ai::Engine,
+    game: &four_player::Game,
+    nodes: u64,
+    clock: &dyn Clock,
+    stop: &StopFlag,
+) -> String {
+    let limits = crate::engine::Limits::nodes(nodes.clamp(1, MOST_ANALYSIS_NODES));
+    let result = engine.search(game, limits, clock, stop, &mut |_| {});
+    let analysed = Analysed {
+        depth: result.depth,
+        score: result.score,
+        nodes: result.nodes,
+        line: result.pv,
+    };
+    format!("{}{}", reply::ANALYSIS, ron::to_string(&analysed).expect("plain data"))
 }
 
 /// The 4D move a reply names in `game`: `Ok(None)` for `none`.
@@ -615,6 +645,40 @@ mod tests {
                 .unwrap_err()
                 .contains("not legal")
         );
+    }
+
+    /// A partner's plan in the worker is the native hint for the same seat, whether or not it
+    /// is the seat's turn, and the same every time it is asked; a 4D plan is refused.
+    #[test]
+    fn a_partner_plan_in_the_worker_is_the_native_hint() {
+        for rules in [four_player::Rules::TEAMS, four_player::Rules::CLUB] {
+            let game = four_player_game(rules, 7, 4);
+            let mut desk = Desk::default();
+            for seat in [game.position().turn, game.position().turn.next()] {
+                let level = four_player::ai::levels::find("club").expect("a level");
+                let limits = crate::engine::Limits::nodes(20_000);
+                let native = four_player::ai::Player::new(level, 1)
+                    .hint(&game, seat, limits.clone(), &NoClock, &StopFlag::new())
+                    .expect("a plan");
+                let request = Request::four_player_plan(&game, seat, 20_000).expect("a seat in play");
+                let asked = four_player::pgn4::import(&request.record).expect("a record").game;
+                assert_eq!(asked.position().turn, seat, "{rules:?}");
+                let search =
+                    four_player::ai::Engine::default().search(&asked, limits, &NoClock, &StopFlag::new(), &mut |_| {});
+                for _ in 0..2 {
+                    let reply = ask(&mut desk, &request);
+                    let read = Analysed::read_four_player(&asked, &reply).expect("a readable plan");
+                    assert_eq!(read.best, Some(native), "{rules:?} {seat:?}: {reply}");
+                    // Node for node a fresh search: no table carried over from the last plan.
+                    assert_eq!((read.nodes, &read.pv), (search.nodes, &search.pv), "{rules:?} {seat:?}");
+                }
+            }
+        }
+        let game = fourfold_game(2, 1);
+        let mut plan = Request::study(&game, Study::Analysis(1_000));
+        plan.study = Some(Study::Plan(1_000));
+        let refused = Desk::default().answer(&plan.to_text(), &NoClock, &StopFlag::new());
+        assert!(refused.unwrap_err().contains("four-player game only"));
     }
 
     /// A review asked of the worker is the native review (whole, as the app runs it on a thread;

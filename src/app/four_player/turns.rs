@@ -2,8 +2,8 @@
 //! shell's turn task while it thinks (natively a pool thread, in the browser the computer's Web
 //! Worker). When computers move one after another, each answer waits until a short pause after
 //! the move before it has passed, so a person can follow the game; the pause can be turned off.
-//! A partner's hint (Teams) is asked of the same engine in a task of its own (in the browser, in
-//! slices on the page's thread).
+//! A partner's hint (Teams and Club) is searched by a fresh engine in a task of its own (in the
+//! browser, in a Web Worker of its own).
 
 use bevy::prelude::*;
 
@@ -12,17 +12,28 @@ use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
 use crate::app::shell::turn_task::{PlayerTurn, Thinker, Thought, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::ai::{IterativeDeepening, LEVELS, Player};
+use crate::four_player::ai::{Engine, IterativeDeepening, LEVELS, Player, hint_game};
 use crate::four_player::{Game, Move, Seat, Turn};
 
 /// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget
-/// (in slices in the browser, as a turn is).
+/// by a fresh engine (in the browser, in the hint's Web Worker).
 pub struct HintThinker {
-    player: Player,
-    game: Game,
+    engine: Engine,
     seat: Seat,
-    /// The search once started (`None` inside: the seat has no plan to show).
-    search: Option<Option<Box<IterativeDeepening>>>,
+    /// The game the plan is searched in (`None`: the seat has no plan to show).
+    asked: Option<Game>,
+    search: Option<Box<IterativeDeepening>>,
+}
+
+impl HintThinker {
+    fn new(game: &Game, seat: Seat) -> HintThinker {
+        HintThinker {
+            engine: Engine::default(),
+            seat,
+            asked: hint_game(game, seat),
+            search: None,
+        }
+    }
 }
 
 /// The nodes a hint searches: quick, and the same plan every time for the same position.
@@ -32,15 +43,32 @@ impl Thinker for HintThinker {
     type Answer = (Seat, Option<Move>);
 
     fn think(&mut self, slice_nodes: u64, clock: &dyn Clock, stop: &StopFlag) -> Option<(Seat, Option<Move>)> {
-        let (game, seat) = (&self.game, self.seat);
-        let search = self
-            .search
-            .get_or_insert_with(|| Player::start_hint(game, seat, Limits::nodes(HINT_NODES), clock));
-        let Some(search) = search else {
+        let Some(asked) = &self.asked else {
             return Some((self.seat, None));
         };
-        let plan = self.player.think_hint(search, slice_nodes, clock, stop)?;
-        Some((self.seat, plan))
+        let search = self
+            .search
+            .get_or_insert_with(|| Box::new(IterativeDeepening::new(asked, Limits::nodes(HINT_NODES), clock)));
+        let result = search.step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})?;
+        Some((self.seat, result.best))
+    }
+
+    /// In the browser, a worker of its own searches it whole, as natively (`worker::Desk`).
+    fn remote_request(&self) -> Option<String> {
+        let asked = self.asked.as_ref()?;
+        let request = crate::worker::Request::four_player_plan(asked, self.seat, HINT_NODES)?;
+        Some(request.to_text())
+    }
+
+    fn remote_answer(&self, reply: &str) -> Result<(Seat, Option<Move>), String> {
+        let asked = self.asked.as_ref().ok_or("a plan was asked of a seat without one")?;
+        let result = crate::worker::Analysed::read_four_player(asked, reply)?;
+        Ok((self.seat, result.best))
+    }
+
+    /// Not the computer's or the analysis' worker: a hint never stops their searches.
+    fn remote_channel(&self) -> &'static str {
+        "four-player hint"
     }
 }
 
@@ -203,16 +231,7 @@ fn play_after_the_pause(
 
 fn start_hint(mut thinking: ResMut<CrossThinking>, table: Res<Table>) {
     let Some(seat) = thinking.hint_for.take() else { return };
-    let level = match table.sitters[seat.index()] {
-        Sitter::Computer(level) => &LEVELS[level.min(LEVELS.len() - 1)],
-        Sitter::Human => &LEVELS[crate::four_player::ai::levels::index("club").unwrap_or(0)],
-    };
-    thinking.hint = Some(TurnTask::start(HintThinker {
-        player: Player::new(level, table.game_number + 99),
-        game: table.game.clone(),
-        seat,
-        search: None,
-    }));
+    thinking.hint = Some(TurnTask::start(HintThinker::new(&table.game, seat)));
     thinking.generation = table.generation;
 }
 

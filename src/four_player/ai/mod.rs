@@ -94,42 +94,26 @@ impl Player {
         clock: &dyn Clock,
         stop: &StopFlag,
     ) -> Option<Move> {
-        let mut search = Player::start_hint(game, seat, limits, clock)?;
-        loop {
-            if let Some(plan) = self.think_hint(&mut search, u64::MAX, clock, stop) {
-                return plan;
-            }
-        }
+        let asked = hint_game(game, seat)?;
+        self.engine.search(&asked, limits, clock, stop, &mut |_| {}).best
     }
+}
 
-    /// The search for `seat`'s plan (as `hint`), to carry on in slices with `think_hint`;
-    /// `None` when the seat has no plan to show (out, or the game over).
-    pub fn start_hint(game: &Game, seat: Seat, limits: Limits, clock: &dyn Clock) -> Option<Box<IterativeDeepening>> {
-        if game.outcome().is_some() || !game.position().live(seat) {
-            return None;
-        }
-        let asked = if game.position().turn == seat {
-            game.clone()
-        } else {
-            let mut pos = game.position().clone();
-            pos.turn = seat;
-            Game::new(game.rules, pos)
-        };
-        (asked.position().turn == seat).then(|| Box::new(IterativeDeepening::new(&asked, limits, clock)))
+/// The game a plan for `seat` is searched in: the game itself when it is `seat`'s turn, else its
+/// position with `seat` to move (its history left out: the turn order it implies is not the
+/// game's). `None` when the seat has no plan to show (out, or the game over).
+pub fn hint_game(game: &Game, seat: Seat) -> Option<Game> {
+    if game.outcome().is_some() || !game.position().live(seat) {
+        return None;
     }
-
-    /// Searches the plan on for about `slice_nodes` nodes; the move once decided.
-    pub fn think_hint(
-        &mut self,
-        search: &mut IterativeDeepening,
-        slice_nodes: u64,
-        clock: &dyn Clock,
-        stop: &StopFlag,
-    ) -> Option<Option<Move>> {
-        search
-            .step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
-            .map(|result| result.best)
-    }
+    let asked = if game.position().turn == seat {
+        game.clone()
+    } else {
+        let mut pos = game.position().clone();
+        pos.turn = seat;
+        Game::new(game.rules, pos)
+    };
+    (asked.position().turn == seat).then_some(asked)
 }
 
 impl SlicedPlayer for Player {
