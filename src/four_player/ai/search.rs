@@ -850,9 +850,9 @@ impl<'a> Run<'a> {
         let mut any_legal = table_first.is_some();
         let mut scratch = Vec::new();
         let reducible = self.engine.features.reductions && depth >= REDUCTION_DEPTH;
-        // Late-move pruning (Teams only: in FFA and Club it measured no gain). The seat's check
-        // test, which both the pruning and the reductions need, is made once and only when a
-        // move would be pruned or reduced.
+        // Late-move pruning (Teams only: in FFA and Club it measured no gain, checks kept or
+        // not). The seat's check test, which both the pruning and the reductions need, is made
+        // once and only when a move would be pruned or reduced.
         let prunable = self.engine.features.late_move_pruning && self.rules.kind == RuleKind::Teams;
         let mut in_check = None;
         let mut checking_now = None;
