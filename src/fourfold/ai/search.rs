@@ -731,19 +731,13 @@ impl<'a> Run<'a> {
             // A move is pruned only once a real score is in hand, so a node never fails to a
             // mate it does not have.
             let prunable = may_prune && searched > 0 && best > -MATE_BOUND;
-            // Futility (the score it stands for), late moves, a bad history, or a losing exchange; the costly
+            // Futility (the score it stands for), late moves, or a losing exchange; the costly
             // exchange is worked out only when the others let the move through.
             let pruned = if !prunable {
                 None
             } else if let Some(value) = futility.filter(|_| quiet) {
                 Some(value)
             } else if quiet && depth <= 3 && quiets as i32 >= 3 + depth * depth {
-                Some(-INF)
-            } else if features.history_pruning
-                && quiet
-                && depth <= HISTORY_PRUNING_DEPTH
-                && ordered < -HISTORY_PRUNING_MARGIN * depth
-            {
                 Some(-INF)
             } else {
                 let limit = if quiet { -40 * depth * depth } else { -90 * depth };
@@ -1043,10 +1037,6 @@ impl<'a> Run<'a> {
     }
 }
 
-/// History pruning: with this many plies left or fewer, a quiet move whose history is below
-/// minus the margin a ply is not searched (killers and counter-moves score above any history).
-const HISTORY_PRUNING_DEPTH: i32 = 4;
-const HISTORY_PRUNING_MARGIN: i32 = 1_024;
 /// The ordering score of a counter-move; killers score above it, history below.
 const COUNTER_SCORE: i32 = 3_800_000;
 /// Quiet moves a node remembers having tried, to lower their history after a cut-off.
