@@ -40,9 +40,6 @@ pub struct Features {
     /// Pruning trusts the table's bound on a position where it says more than the static score
     /// (a lower bound above it, an upper bound below it, an exact score).
     pub table_eval: bool,
-    /// ProbCut: with five plies or more left, a good capture whose search four plies shallower
-    /// beats beta by a margin ends the node (Stockfish's step 11).
-    pub probcut: bool,
 }
 
 impl Features {
@@ -59,7 +56,6 @@ impl Features {
         safe_check_extension: true,
         adaptive_null_move: true,
         table_eval: true,
-        probcut: true,
     };
 
     /// The search before these refinements, move for move.
@@ -75,12 +71,11 @@ impl Features {
         safe_check_extension: false,
         adaptive_null_move: false,
         table_eval: false,
-        probcut: false,
     };
 
     /// The names `selfplay` and `bestmove` take after a level's name (`master:baseline`), and
     /// `-name` to switch one refinement off (`master:-pruning`).
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 11] = [
         "reduction-table",
         "pruning",
         "move-memory",
@@ -92,11 +87,10 @@ impl Features {
         "safe-check-extension",
         "adaptive-null-move",
         "table-eval",
-        "probcut",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 12] {
+    fn switches(&mut self) -> [&mut bool; 11] {
         [
             &mut self.reduction_table,
             &mut self.pruning,
@@ -109,7 +103,6 @@ impl Features {
             &mut self.safe_check_extension,
             &mut self.adaptive_null_move,
             &mut self.table_eval,
-            &mut self.probcut,
         ]
     }
 

@@ -699,17 +699,6 @@ impl<'a> Run<'a> {
                     return score;
                 }
             }
-            if features.probcut
-                && !proving
-                && depth >= PROBCUT_DEPTH
-                && beta.abs() < MATE_BOUND
-                && let Some(score) = self.probcut(depth, beta, eval, ply, extension_plies)
-            {
-                return score;
-            }
-            if self.aborted {
-                return 0;
-            }
         }
 
         let mut moves = self.generate(ply, true);
@@ -854,46 +843,6 @@ impl<'a> Run<'a> {
                 .store(key, best_move, to_tt(best, ply), depth, bound, proving);
         }
         best
-    }
-
-    /// ProbCut: a capture or promotion that wins enough by static exchange and whose search
-    /// `PROBCUT_REDUCTION` plies shallower (after quiescence agrees) beats beta by
-    /// `PROBCUT_MARGIN` is taken to beat beta at full depth; its score, or `None`.
-    fn probcut(&mut self, depth: i32, beta: i32, eval: i32, ply: usize, extension_plies: usize) -> Option<i32> {
-        let raised = beta + PROBCUT_MARGIN;
-        let mut moves = self.generate(ply, false);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.order_scores(&moves, None, ply, self.before(ply), false, &mut scores);
-        let mut found = None;
-        for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut scores, i, &mut self.sorting);
-            let exchange = static_exchange(&self.pos, mv, &self.engine.weights);
-            if exchange < raised - eval {
-                continue;
-            }
-            self.losing_check[ply + 1] = self.engine.features.safe_check_extension
-                && exchange < 0
-                && ply + 1 < extension_plies
-                && self.pos.gives_check(mv);
-            let piece_to = PieceTo::of(&self.pos, mv);
-            let undo = self.play(mv);
-            self.moved[ply + 1] = piece_to;
-            let mut score = -self.quiescence(-raised, -raised + 1, ply + 1, 0);
-            if score >= raised && !self.aborted {
-                score = -self.negamax(depth - 1 - PROBCUT_REDUCTION, -raised, -raised + 1, ply + 1, true);
-            }
-            self.take_back(mv, undo);
-            if self.aborted {
-                break;
-            }
-            if score >= raised {
-                found = Some(score);
-                break;
-            }
-        }
-        self.scores[ply] = scores;
-        self.moves[ply] = moves;
-        found.filter(|_| !self.aborted)
     }
 
     /// The legal moves at `ply` (without `quiets`, the captures and promotions), in the ply's
@@ -1088,11 +1037,6 @@ impl<'a> Run<'a> {
     }
 }
 
-/// ProbCut from this many plies left, with a search this many plies shallower than the move's,
-/// against beta raised by the margin.
-const PROBCUT_DEPTH: i32 = 5;
-const PROBCUT_REDUCTION: i32 = 3;
-const PROBCUT_MARGIN: i32 = 200;
 /// The ordering score of a counter-move; killers score above it, history below.
 const COUNTER_SCORE: i32 = 3_800_000;
 /// Quiet moves a node remembers having tried, to lower their history after a cut-off.
