@@ -18,7 +18,9 @@ use crate::four_player::{Game, Move, Seat, Turn};
 /// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget
 /// by a fresh engine (in the browser, in the hint's Web Worker).
 pub struct HintThinker {
-    engine: Engine,
+    /// Made when the search starts here: in the browser the worker searches, and the page is
+    /// spared the engine's 16 MiB table.
+    engine: Option<Engine>,
     seat: Seat,
     /// The game the plan is searched in (`None`: the seat has no plan to show).
     asked: Option<Game>,
@@ -28,7 +30,7 @@ pub struct HintThinker {
 impl HintThinker {
     fn new(game: &Game, seat: Seat) -> HintThinker {
         HintThinker {
-            engine: Engine::default(),
+            engine: None,
             seat,
             asked: hint_game(game, seat),
             search: None,
@@ -49,7 +51,8 @@ impl Thinker for HintThinker {
         let search = self
             .search
             .get_or_insert_with(|| Box::new(IterativeDeepening::new(asked, Limits::nodes(HINT_NODES), clock)));
-        let result = search.step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})?;
+        let engine = self.engine.get_or_insert_with(Engine::default);
+        let result = search.step(engine, slice_nodes, clock, stop, &mut |_| {})?;
         Some((self.seat, result.best))
     }
 
