@@ -51,7 +51,7 @@ pub enum Study {
     Review(u64),
     /// A four-player partner's plan (a hint): the position searched for this many nodes by a
     /// fresh engine, as natively, so the same position always shows the same plan. The
-    /// record's side to move is the seat whose plan it is (`Request::four_player_plan`).
+    /// record's side to move is the seat whose plan it is (`four_player::ai::hint_game`).
     Plan(u64),
 }
 
@@ -81,13 +81,6 @@ impl Request {
             clock: None,
             study: Some(study),
         }
-    }
-
-    /// A four-player partner's plan: what the engine would play for `seat` now, searched for
-    /// `nodes` (`four_player::ai::hint_game`); `None` when the seat has no plan to show.
-    pub fn four_player_plan(game: &four_player::Game, seat: four_player::Seat, nodes: u64) -> Option<Request> {
-        let asked = four_player::ai::hint_game(game, seat)?;
-        Some(Request::four_player_study(&asked, Study::Plan(nodes)))
     }
 
     pub fn to_text(&self) -> String {
@@ -655,16 +648,14 @@ mod tests {
             let game = four_player_game(rules, 7, 4);
             let mut desk = Desk::default();
             for seat in [game.position().turn, game.position().turn.next()] {
-                let level = four_player::ai::levels::find("club").expect("a level");
-                let limits = crate::engine::Limits::nodes(20_000);
-                let native = four_player::ai::Player::new(level, 1)
-                    .hint(&game, seat, limits.clone(), &NoClock, &StopFlag::new())
-                    .expect("a plan");
-                let request = Request::four_player_plan(&game, seat, 20_000).expect("a seat in play");
+                let plan_game = four_player::ai::hint_game(&game, seat).expect("a seat in play");
+                let request = Request::four_player_study(&plan_game, Study::Plan(20_000));
                 let asked = four_player::pgn4::import(&request.record).expect("a record").game;
                 assert_eq!(asked.position().turn, seat, "{rules:?}");
+                let limits = crate::engine::Limits::nodes(20_000);
                 let search =
                     four_player::ai::Engine::default().search(&asked, limits, &NoClock, &StopFlag::new(), &mut |_| {});
+                let native = search.best.expect("a plan");
                 for _ in 0..2 {
                     let reply = ask(&mut desk, &request);
                     let read = Analysed::read_four_player(&asked, &reply).expect("a readable plan");

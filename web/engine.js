@@ -1,8 +1,8 @@
 // The page's side of the computer's Web Workers (engine-worker.js), as `window.tesseractEngine`
 // for the game's WebAssembly. Each channel has a worker of its own — "computer" (the default)
 // for the computer's moves, "analysis" for the 4D analysis and hints, and the four-player
-// analysis' and partner's plan's own — so stopping one never stops another: `think(request, channel)` resolves to the worker's reply, `cancel(channel)`
-// ends that worker at once (its pending requests are refused; the next one starts a fresh
+// analysis' and partner's plan's own — so stopping one never stops another:
+// `think(request, channel)` resolves to the worker's reply, `cancel(channel)` ends that worker at once (its pending requests are refused; the next one starts a fresh
 // worker), `bench(nodes)` resolves to the search speed. Without module workers the game thinks
 // in slices on the page's thread instead.
 let nextId = 1;

@@ -8,7 +8,7 @@ use std::process::Command;
 use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::{Limits, NoClock, StdClock, StopFlag};
-use tesseract_chess::four_player::ai::{Engine, Features, LEVELS, Player, Strategy, levels, mate_in};
+use tesseract_chess::four_player::ai::{Engine, Features, LEVELS, Player, Strategy, hint_game, levels, mate_in};
 use tesseract_chess::four_player::game::Team;
 use tesseract_chess::four_player::notation::format_move;
 use tesseract_chess::four_player::*;
@@ -452,9 +452,16 @@ fn browser_slices_never_exceed_their_budget_and_end_as_one_call_does() {
 fn a_partner_hint_is_a_legal_move_for_the_seat_asked_about() {
     let game = random_game(Rules::TEAMS, 9, &mut Rng::new(8));
     let asked = game.position().turn.next();
-    let mut player = Player::new(levels::find("club").unwrap(), 1);
-    let hint = player
-        .hint(&game, asked, Limits::nodes(3_000), &NoClock, &StopFlag::new())
+    let plan_game = hint_game(&game, asked).expect("a seat in play");
+    let hint = Engine::default()
+        .search(
+            &plan_game,
+            Limits::nodes(3_000),
+            &NoClock,
+            &StopFlag::new(),
+            &mut |_| {},
+        )
+        .best
         .expect("a hint");
     let mut pos = game.position().clone();
     pos.turn = asked;

@@ -59,8 +59,8 @@ impl Thinker for HintThinker {
     /// In the browser, a worker of its own searches it whole, as natively (`worker::Desk`).
     fn remote_request(&self) -> Option<String> {
         let asked = self.asked.as_ref()?;
-        let request = crate::worker::Request::four_player_plan(asked, self.seat, HINT_NODES)?;
-        Some(request.to_text())
+        let plan = crate::worker::Study::Plan(HINT_NODES);
+        Some(crate::worker::Request::four_player_study(asked, plan).to_text())
     }
 
     fn remote_answer(&self, reply: &str) -> Result<(Seat, Option<Move>), String> {

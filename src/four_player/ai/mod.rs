@@ -83,25 +83,13 @@ impl Player {
         self.engine.set_features(features);
         self
     }
-
-    /// The move this player would make for `seat` if it were `seat`'s turn now (a partner's
-    /// plan, shown as a hint), searched within `limits`.
-    pub fn hint(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        limits: Limits,
-        clock: &dyn Clock,
-        stop: &StopFlag,
-    ) -> Option<Move> {
-        let asked = hint_game(game, seat)?;
-        self.engine.search(&asked, limits, clock, stop, &mut |_| {}).best
-    }
 }
 
-/// The game a plan for `seat` is searched in: the game itself when it is `seat`'s turn, else its
-/// position with `seat` to move (its history left out: the turn order it implies is not the
-/// game's). `None` when the seat has no plan to show (out, or the game over).
+/// The game a partner's plan (a hint) for `seat` is searched in, as if it were `seat`'s turn
+/// now (the app searches it with a fresh engine, natively or in the browser's worker): the game
+/// itself when it is `seat`'s turn, else its position with `seat` to move (its history left out:
+/// the turn order it implies is not the game's). `None` when the seat has no plan to show (out,
+/// or the game over).
 pub fn hint_game(game: &Game, seat: Seat) -> Option<Game> {
     if game.outcome().is_some() || !game.position().live(seat) {
         return None;
