@@ -12,7 +12,8 @@
 // the address and plays, that the mouse selects and moves (picking in the canvas), and that in
 // four-player chess (?game=four-player) a keyboard move is answered by three computers with the
 // page as responsive, and that a scene of its introduction opens
-// from the address and is played with the keyboard; that the analysis (?analysis=on) finds the
+// from the address and is played with the keyboard; that a link to a Teams game (?rules=teams)
+// opens one, where P shows the computer partner's plan as the native engine finds it; that the analysis (?analysis=on) finds the
 // native search's best move in its worker, and that a mate puzzle (?puzzle=N) is solved with the
 // keyboard and the finished game reviewed by the engine in its worker (?review=on) as natively.
 // Prints the timings as one JSON line.
@@ -266,6 +267,18 @@ async function press(page, steps) {
 }
 
 const results = {};
+// Red's h2-h4 on the cross board with the keyboard (Tab to the king, up, select, up twice, move).
+async function playH2H4(page) {
+  await press(page, [
+    ["Tab", "h1"],
+    ["ArrowUp", "h2"],
+    ["Enter", "h2", "h2"],
+    ["ArrowUp", "h3"],
+    ["ArrowUp", "h4"],
+  ]);
+  await page.keyboard.press("Enter");
+}
+
 // The native engine (a release build of this tree), to check the worker plays its moves.
 const nativeEngine = process.env.NATIVE_ENGINE;
 
@@ -476,14 +489,7 @@ try {
   results.fourPlayerBoardDrawnMs = Math.round(await cross.page.evaluate(() => performance.now()));
   await cross.page.focus("#tesseract-chess");
   const crossStart = await cross.page.evaluate(() => performance.now());
-  await press(cross.page, [
-    ["Tab", "h1"],
-    ["ArrowUp", "h2"],
-    ["Enter", "h2", "h2"],
-    ["ArrowUp", "h3"],
-    ["ArrowUp", "h4"],
-  ]);
-  await cross.page.keyboard.press("Enter");
+  await playH2H4(cross.page);
   await cross.page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 4, null, {
     timeout: 240_000,
   });
@@ -536,6 +542,43 @@ try {
   fs.writeFileSync(path.join(artefacts, "browser-four-player-lesson.png"), await crossLesson.page.screenshot());
   check(crossLesson.errors.length === 0, `console errors: ${crossLesson.errors.join(" | ")}`);
   await crossLesson.page.close();
+
+  // 6a. A link to a Teams game (`?rules=teams`): Red plays h2-h4 with the keyboard, the computers
+  // answer, and P asks Yellow, Red's computer partner, for its plan: searched in the plan's own
+  // worker, the arrow the native engine's `four-player bestmove --for yellow` for the same game.
+  const teams = await openPage(context, "?rules=teams");
+  await teams.page.waitForFunction(() => document.getElementById("status").dataset.game === "four-player", null, {
+    timeout: 60_000,
+  });
+  await teams.page.focus("#tesseract-chess");
+  await playH2H4(teams.page);
+  await teams.page.waitForFunction(() => Number(document.getElementById("status").dataset.ply) >= 4, null, {
+    timeout: 240_000,
+  });
+  await teams.page.keyboard.press("p");
+  await teams.page.waitForFunction(() => document.getElementById("status").dataset.plan, null, { timeout: 120_000 });
+  const shownPlan = await teams.page.evaluate(() => ({ ...document.getElementById("status").dataset }));
+  results.teamsPlan = { moves: shownPlan.moves, seat: shownPlan.planSeat, arrow: shownPlan.plan, thought: shownPlan.planThought };
+  check(shownPlan.planSeat === "Yellow", `the plan is Red's partner's: ${shownPlan.planSeat}`);
+  check(shownPlan.planThought === "worker", `the plan was searched in its worker: ${shownPlan.planThought}`);
+  if (nativeEngine) {
+    const moves = shownPlan.moves.split(" ");
+    const turns = [];
+    for (let i = 0; i < moves.length; i += 4) turns.push(`${i / 4 + 1}. ${moves.slice(i, i + 4).join(" .. ")}`);
+    const record = path.join(artefacts, "teams-plan.pgn4");
+    fs.writeFileSync(record, `[Variant "Teams"]\n[RuleVariants "EnPassant"]\n\n${turns.join("\n")}\n`);
+    const native = execFileSync(
+      nativeEngine,
+      ["four-player", "bestmove", "--pgn", record, "--for", "yellow", "--nodes", "60000"],
+      { encoding: "utf8" },
+    );
+    results.teamsPlan.native = native.trim().split("\n").pop().replace(/^bestmove /, "");
+    const squares = (results.teamsPlan.native.match(/[a-n]\d{1,2}/g) ?? []).join("-");
+    check(squares === shownPlan.plan, `Yellow's plan ${shownPlan.plan} is the native ${results.teamsPlan.native}`);
+  }
+  fs.writeFileSync(path.join(artefacts, "browser-teams-plan.png"), await teams.page.screenshot());
+  check(teams.errors.length === 0, `console errors: ${teams.errors.join(" | ")}`);
+  await teams.page.close();
 
   // 6b. The analysis in a worker of its own (`?analysis=on`; `game=4d`, as the page last showed
   // the four-player board): the classic start searched for a million nodes there, its best move

@@ -71,6 +71,9 @@ pub struct Launch {
     pub mode: Option<Mode>,
     /// Four-player chess: the game to start with instead of the default FFA game.
     pub four_player_game: Option<crate::four_player::Game>,
+    /// Four-player chess: the first game's rule set instead of the remembered form's (`?rules=teams`,
+    /// `--rules teams`); its seats, setup and clocks are still the form's.
+    pub four_player_rules: Option<crate::four_player::RuleKind>,
     /// Four-player chess: a square whose piece starts selected.
     pub four_player_select: Option<crate::four_player::Square>,
     /// Four-player chess: arrows on the board at the start (from, to), as a player draws them.
@@ -83,6 +86,22 @@ pub struct Launch {
     pub puzzle: Option<usize>,
     /// The engine reviews every finished 4D game unasked (`?review=on`).
     pub review: bool,
+}
+
+impl Launch {
+    /// Opens four-player chess under `kind` (`?rules=teams`, `--rules teams`), refused when the 4D
+    /// game was asked for (it has one rule set).
+    pub fn set_four_player_rules(&mut self, kind: crate::four_player::RuleKind) -> Result<(), String> {
+        if self.mode == Some(Mode::Fourfold) {
+            return Err(format!(
+                "{} is a four-player rule set, but the 4D game was asked for",
+                kind.name()
+            ));
+        }
+        self.mode = Some(Mode::FourPlayer);
+        self.four_player_rules = Some(kind);
+        Ok(())
+    }
 }
 
 /// The game's logic without any rendering: what headless tests run under `MinimalPlugins`.
@@ -235,8 +254,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
         };
         app.insert_resource(four_player::table::Table::new(game, sitters));
     } else if let Some(store) = app.world().get_resource::<shell::settings::SettingsStore>() {
-        // The first four-player game as the remembered form sets it.
-        let table = four_player::settings::first_table(&store.settings.four_player);
+        // The first four-player game as the remembered form sets it, in the rules asked for.
+        let table = four_player::settings::first_table(&store.settings.four_player, launch.four_player_rules);
         app.insert_resource(table);
     }
     if !launch.four_player_arrows.is_empty() {

@@ -52,4 +52,25 @@ mod tests {
         let error = Mode::from_name("go").unwrap_err();
         assert!(error.contains("'go'"), "{error}");
     }
+
+    #[test]
+    fn asking_for_four_player_rules_opens_four_player_chess_but_not_over_the_4d_game() {
+        use crate::four_player::RuleKind;
+        let mut launch = crate::app::Launch::default();
+        assert_eq!(launch.set_four_player_rules(RuleKind::Teams), Ok(()));
+        assert_eq!(
+            (launch.mode, launch.four_player_rules),
+            (Some(Mode::FourPlayer), Some(RuleKind::Teams))
+        );
+        let mut fourfold = crate::app::Launch {
+            mode: Some(Mode::Fourfold),
+            ..Default::default()
+        };
+        let error = fourfold.set_four_player_rules(RuleKind::Club).unwrap_err();
+        assert!(error.contains("club") && error.contains("4D"), "{error}");
+        assert_eq!(
+            (fourfold.mode, fourfold.four_player_rules),
+            (Some(Mode::Fourfold), None)
+        );
+    }
 }

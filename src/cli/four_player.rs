@@ -7,8 +7,8 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::four_player_engine::{BestmoveOptions, bench, bestmove, selfplay};
 use crate::engine::Limits;
-use crate::four_player::ai::Strategy;
 use crate::four_player::ai::selfplay::{Entrant, SelfplayConfig};
+use crate::four_player::ai::{Strategy, hint_game};
 use crate::four_player::notation::format_move;
 use crate::four_player::{Game, Options, Position, RuleKind, Rules, Seat, Setup, perft, pgn4};
 
@@ -37,6 +37,10 @@ pub enum FourPlayerCommand {
         /// The game so far (PGN4): the search knows its repetitions; its last position is searched.
         #[arg(long, conflicts_with_all = ["fen4", "setup"])]
         pgn: Option<std::path::PathBuf>,
+        /// Search for this seat as if it were its turn, as the game's plan button asks a computer
+        /// partner (which searches 60,000 nodes: `--nodes 60000`).
+        #[arg(long = "for", value_enum)]
+        for_seat: Option<SeatArg>,
         #[command(flatten)]
         limits: SearchLimits,
     },
@@ -155,6 +159,25 @@ pub enum RulesArg {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum SeatArg {
+    Red,
+    Blue,
+    Yellow,
+    Green,
+}
+
+impl From<SeatArg> for Seat {
+    fn from(seat: SeatArg) -> Seat {
+        match seat {
+            SeatArg::Red => Seat::Red,
+            SeatArg::Blue => Seat::Blue,
+            SeatArg::Yellow => Seat::Yellow,
+            SeatArg::Green => Seat::Green,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum OptionArg {
     FirstMate,
     LastStanding,
@@ -163,13 +186,19 @@ pub enum OptionArg {
     BothMated,
 }
 
+impl From<RulesArg> for RuleKind {
+    fn from(kind: RulesArg) -> RuleKind {
+        match kind {
+            RulesArg::Teams => RuleKind::Teams,
+            RulesArg::Ffa => RuleKind::Ffa,
+            RulesArg::Club => RuleKind::Club,
+        }
+    }
+}
+
 /// The rules named on the command line, refusing an option of another rule set.
 fn rules_of(kind: RulesArg, options: &[OptionArg], en_passant: bool) -> Result<Rules, String> {
-    let kind = match kind {
-        RulesArg::Teams => RuleKind::Teams,
-        RulesArg::Ffa => RuleKind::Ffa,
-        RulesArg::Club => RuleKind::Club,
-    };
+    let kind = RuleKind::from(kind);
     let mut set = Options::default();
     for &option in options {
         let (name, fits) = match option {
@@ -268,7 +297,12 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
             say!("status {}", status_line(&record.game));
             Ok(())
         }
-        FourPlayerCommand::Bestmove { start, pgn, limits } => {
+        FourPlayerCommand::Bestmove {
+            start,
+            pgn,
+            for_seat,
+            limits,
+        } => {
             let game = match pgn {
                 Some(file) => {
                     let text = crate::files::read_text_limited(&file, pgn4::MAX_BYTES).map_err(|e| e.to_string())?;
@@ -281,6 +315,15 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
                     let (pos, rules) = start.resolve()?;
                     Game::new(rules, pos)
                 }
+            };
+            let game = match for_seat.map(Seat::from) {
+                Some(seat) => hint_game(&game, seat).ok_or_else(|| {
+                    format!(
+                        "--for {}: the seat is out or the game is over",
+                        seat.name().to_lowercase()
+                    )
+                })?,
+                None => game,
             };
             let options = BestmoveOptions {
                 level: limits.level,

@@ -32,6 +32,10 @@ pub struct Cli {
     /// The game the window opens in: 4d or four-player (without a command).
     #[arg(long, value_parser = ["4d", "four-player"])]
     pub game: Option<String>,
+    /// The four-player game's rule set (without a command; it opens four-player chess): teams,
+    /// ffa or club, instead of the one the New game form remembers.
+    #[arg(long, value_enum)]
+    pub rules: Option<four_player::RulesArg>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -336,7 +340,7 @@ where
     };
     let outcome = match cli.command {
         Some(command) => commands::execute(command),
-        None => launch_game(cli.game.as_deref()),
+        None => launch_game(cli.game.as_deref(), cli.rules.map(Into::into)),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -388,12 +392,17 @@ fn fail(message: &str) -> ExitCode {
 }
 
 #[cfg(feature = "app")]
-fn launch_game(game: Option<&str>) -> Result<(), String> {
-    let mode = game.map(crate::app::Mode::from_name).transpose()?;
-    crate::app::run(crate::app::Launch {
-        mode,
+fn launch_game(game: Option<&str>, rules: Option<crate::four_player::RuleKind>) -> Result<(), String> {
+    let mut launch = crate::app::Launch {
+        mode: game.map(crate::app::Mode::from_name).transpose()?,
         ..Default::default()
-    })
+    };
+    if let Some(kind) = rules {
+        launch
+            .set_four_player_rules(kind)
+            .map_err(|e| format!("--rules: {e}"))?;
+    }
+    crate::app::run(launch)
 }
 
 /// `90,0,-45` to three angles in degrees (each -3600 to 3600).
@@ -437,7 +446,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 #[cfg(not(feature = "app"))]
-fn launch_game(_game: Option<&str>) -> Result<(), String> {
+fn launch_game(_game: Option<&str>, _rules: Option<crate::four_player::RuleKind>) -> Result<(), String> {
     Err(
         "this build has no game window (built without the 'app' feature); run a command such as 'perft 3' or '--help'"
             .into(),

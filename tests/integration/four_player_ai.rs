@@ -469,6 +469,55 @@ fn a_partner_hint_is_a_legal_move_for_the_seat_asked_about() {
 }
 
 #[test]
+fn the_command_line_searches_a_partners_plan_as_the_game_does() {
+    // Teams after h2-h4 and Blue's, Yellow's and Green's replies: Red to move, Yellow's plan
+    // asked for, as the plan button asks (a fresh engine, 60,000 nodes).
+    let record = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h4 .. b10-d10 .. g13-g11 .. m10-l10\n";
+    let dir = std::env::temp_dir().join(format!("tesseract-plan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("teams.pgn4");
+    std::fs::write(&file, record).unwrap();
+    let game = pgn4::import(record).unwrap().game;
+    let plan = |seat: &str| {
+        let out = binary()
+            .args(["four-player", "bestmove", "--pgn"])
+            .arg(&file)
+            .args(["--for", seat, "--nodes", "60000"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+        text.lines().last().unwrap().trim_start_matches("bestmove ").to_string()
+    };
+    let expected = Engine::default()
+        .search(
+            &hint_game(&game, Seat::Yellow).unwrap(),
+            Limits::nodes(60_000),
+            &NoClock,
+            &StopFlag::new(),
+            &mut |_| {},
+        )
+        .best
+        .unwrap();
+    let mut yellow_to_move = game.position().clone();
+    yellow_to_move.turn = Seat::Yellow;
+    assert_eq!(
+        plan("yellow"),
+        format_move(&yellow_to_move, expected),
+        "the hint's search, node for node"
+    );
+    assert_eq!(game.position().turn, Seat::Red);
+    let red = plan("red");
+    assert!(
+        game.legal_moves()
+            .iter()
+            .any(|&mv| format_move(game.position(), mv) == red),
+        "the seat to move: its own game searched ({red})"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn each_low_level_beats_the_one_below_in_teams() {
     use tesseract_chess::four_player::ai::selfplay::{Entrant, SelfplayConfig, run};
     // The upper levels' order is measured by the command line's ladder (README); here the three

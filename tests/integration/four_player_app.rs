@@ -209,6 +209,56 @@ fn three_computer_seats_answer_a_human_move() {
 }
 
 #[test]
+fn p_shows_the_computer_partners_plan_in_teams_and_nothing_in_a_free_for_all() {
+    use tesseract_chess::app::four_player::arrows::Arrows;
+    use tesseract_chess::app::four_player::turns::{CrossThinking, HINT_NODES};
+    use tesseract_chess::engine::{Limits, NoClock, StopFlag};
+    use tesseract_chess::four_player::ai::{Engine, hint_game};
+    let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
+    // Red a person, Yellow (Red's partner) a computer; Blue and Green people, so nobody else thinks.
+    let sitters = [Sitter::Human, Sitter::Human, Sitter::Computer(beginner), Sitter::Human];
+    for rules in [Rules::TEAMS, Rules::FFA] {
+        let game = Game::new(rules, Setup::Modern.position());
+        let mut app = app_in(Mode::FourPlayer, Some(Table::new(game.clone(), sitters)));
+        press(&mut app, KeyCode::Tab);
+        press(&mut app, KeyCode::KeyP);
+        let began = Instant::now();
+        while app.world().resource::<CrossThinking>().is_thinking() {
+            assert!(began.elapsed() < Duration::from_secs(60), "no plan within 60 s");
+            std::thread::sleep(Duration::from_millis(5));
+            app.update();
+        }
+        app.update();
+        let plan = app.world().resource::<CrossThinking>().last_plan;
+        let arrows = &app.world().resource::<Arrows>().arrows;
+        if rules == Rules::FFA {
+            assert_eq!(plan, None, "no partner in a free-for-all");
+            assert!(arrows.is_empty());
+            continue;
+        }
+        let plan = plan.expect("Yellow's plan");
+        assert_eq!(plan.seat, Seat::Yellow);
+        let expected = Engine::default()
+            .search(
+                &hint_game(&game, Seat::Yellow).unwrap(),
+                Limits::nodes(HINT_NODES),
+                &NoClock,
+                &StopFlag::new(),
+                &mut |_| {},
+            )
+            .best
+            .unwrap();
+        assert_eq!(plan.best, Some(expected), "a fresh search of Yellow's turn");
+        assert_eq!(arrows.len(), 1);
+        assert_eq!(
+            (arrows[0].from, arrows[0].to),
+            (expected.from, expected.to),
+            "drawn as an arrow"
+        );
+    }
+}
+
+#[test]
 fn each_introduction_scene_is_played_through_by_the_player_and_its_script() {
     use tesseract_chess::app::four_player::lesson::{CrossLesson, LessonIntent};
     use tesseract_chess::tutorial::cross_scenes;

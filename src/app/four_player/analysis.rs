@@ -24,9 +24,11 @@ pub const ANALYSIS_NODES: u64 = 1_000_000;
 /// Turns of the expected line the panel shows.
 const SHOWN_TURNS: usize = 8;
 
-/// One analysis: the engine (kept from one to the next, so its table carries over) and the game.
+/// One analysis: the engine (kept from one to the next, so its table carries over; made when a
+/// search runs here: in the browser the worker searches, and the page is spared its table) and
+/// the game.
 pub struct CrossAnalysisThinker {
-    engine: Engine,
+    engine: Option<Engine>,
     game: Game,
     search: Option<Box<IterativeDeepening>>,
 }
@@ -39,7 +41,8 @@ impl Thinker for CrossAnalysisThinker {
         let search = self
             .search
             .get_or_insert_with(|| Box::new(IterativeDeepening::new(game, Limits::nodes(ANALYSIS_NODES), clock)));
-        search.step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
+        let engine = self.engine.get_or_insert_with(Engine::default);
+        search.step(engine, slice_nodes, clock, stop, &mut |_| {})
     }
 
     /// In the browser, a worker of its own searches it whole, as natively (`worker::Desk`).
@@ -122,7 +125,7 @@ fn analyse(mut analysis: ResMut<CrossAnalysis>, table: Res<Table>) {
                 rules_kind: finished.thinker.game.rules.kind,
                 thought: finished.thought,
             });
-            analysis.engine = Some(finished.thinker.engine);
+            analysis.engine = finished.thinker.engine;
             analysis.job = None;
             return;
         } else {
@@ -133,7 +136,7 @@ fn analyse(mut analysis: ResMut<CrossAnalysis>, table: Res<Table>) {
         return;
     }
     let thinker = CrossAnalysisThinker {
-        engine: analysis.engine.take().unwrap_or_default(),
+        engine: analysis.engine.take(),
         game: table.shown().clone(),
         search: None,
     };

@@ -2,7 +2,8 @@
 //! first, then the last square focused; further Tabs step through the squares), arrows move the
 //! focus as the viewer sees the board (↑ is away from the viewer's side), Enter or Space selects
 //! or moves, Escape clears the selection (and then leaves the board); off the board ← / → step
-//! through the game and Home / End jump. Mouse and touch: a click or tap on a cell, piece or
+//! through the game and Home / End jump; P asks a computer partner for its plan (Teams and
+//! Club). Mouse and touch: a click or tap on a cell, piece or
 //! target activates its square; a right-drag from one square to another draws an arrow.
 
 use bevy::prelude::*;
@@ -10,6 +11,7 @@ use bevy::prelude::*;
 use super::arrows::{Arrow, Arrows, drawn_arrow_colour};
 use super::mirror::{CrossCell, CrossPiece, CrossTarget};
 use super::table::{Table, TableIntent};
+use super::turns::CrossThinking;
 use crate::app::Mode;
 use crate::app::shell::board_keys::{BoardKey, BoardState, KeyFocus, SquareSteps, read_board_keys};
 use crate::app::shell::camera::{OverBoard, UiWantsPointer};
@@ -24,7 +26,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CrossHovered>()
         .add_systems(
             Update,
-            (board_keys.run_if(board_has_the_keys), draw_arrows_with_the_right_button)
+            (
+                (board_keys, plan_key).run_if(board_has_the_keys),
+                draw_arrows_with_the_right_button,
+            )
                 .in_set(crate::app::AppSystems::Input)
                 .run_if(in_state(Mode::FourPlayer)),
         )
@@ -116,6 +121,15 @@ fn board_keys(keys: Res<ButtonInput<KeyCode>>, mut table: ResMut<Table>, mut int
         BoardKey::Review(turn) => TableIntent::Review(turn),
         BoardKey::Activate(square) => TableIntent::Activate(square),
     }));
+}
+
+/// P: the computer partner's plan, as its button asks for it.
+fn plan_key(keys: Res<ButtonInput<KeyCode>>, table: Res<Table>, mut thinking: ResMut<CrossThinking>) {
+    if keys.just_pressed(KeyCode::KeyP)
+        && let Some(partner) = table.plan_partner()
+    {
+        thinking.hint_for = Some(partner);
+    }
 }
 
 /// A right-button press on a square and its release on another draws an arrow there (the same

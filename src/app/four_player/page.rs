@@ -54,8 +54,8 @@ pub fn status_text(table: &Table, thinking: bool) -> String {
     parts.join(" ")
 }
 
-fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Local<Option<(u64, bool)>>) {
-    let key = (table.generation, thinking.is_thinking());
+fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Local<Option<(u64, bool, u64)>>) {
+    let key = (table.generation, thinking.is_thinking(), thinking.plans_shown);
     if *written == Some(key) {
         return;
     }
@@ -71,6 +71,16 @@ fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Lo
     }
     if let Some(thought) = thinking.last_move_thought {
         let _ = element.set_attribute("data-last-think", &thought.describe());
+    }
+    // The partner's last plan: `data-plan` is its arrow (`g14-d10`, or `none`), with the seat and
+    // where it was thought out.
+    if let Some(plan) = thinking.last_plan {
+        let arrow = plan
+            .best
+            .map_or("none".to_string(), |mv| format!("{}-{}", mv.from, mv.to));
+        let _ = element.set_attribute("data-plan", &arrow);
+        let _ = element.set_attribute("data-plan-seat", plan.seat.name());
+        let _ = element.set_attribute("data-plan-thought", &plan.thought.describe());
     }
     *written = Some(key);
 }

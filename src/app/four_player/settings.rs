@@ -47,9 +47,11 @@ fn setup(name: &str) -> Setup {
     }
 }
 
-/// The first game as the remembered form sets it (its rule set, setup, sitters and clocks).
-pub fn first_table(setting: &FourPlayerSetting) -> Table {
-    let kind: RuleKind = setting.rules.parse().unwrap_or(RuleKind::Ffa);
+/// The first game as the remembered form sets it (its rule set, setup, sitters and clocks), in
+/// the rule set the address or command line asked for, if one did (the form then follows the
+/// table, as after an imported record).
+pub fn first_table(setting: &FourPlayerSetting, asked: Option<RuleKind>) -> Table {
+    let kind: RuleKind = asked.unwrap_or_else(|| setting.rules.parse().unwrap_or(RuleKind::Ffa));
     let mut table = Table::new(
         Game::new(Rules::new(kind), setup(&setting.setup).position()),
         setting.seats.each_ref().map(|s| sitter(s)),
@@ -111,8 +113,11 @@ mod tests {
             clock: Some("5+5".into()),
             ..FourPlayerSetting::default()
         };
-        let table = first_table(&setting);
+        let table = first_table(&setting, None);
         assert_eq!(table.game.rules.kind, RuleKind::Teams);
+        let club = first_table(&setting, Some(RuleKind::Club));
+        assert_eq!(club.game.rules.kind, RuleKind::Club, "the rules asked for win");
+        assert_eq!(club.sitters, table.sitters, "the form's seats stay");
         assert_eq!(table.game.position().to_fen4(), Setup::Classic.position().to_fen4());
         let strong = levels::index("strong").unwrap();
         let novice = levels::index("novice").unwrap();

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::app::shell::clocks::{Clocks, TimeControl};
 use crate::four_player::ai::LEVELS;
 use crate::four_player::game::Played;
-use crate::four_player::{Game, Move, MoveKind, PieceKind, Position, Rules, Seat, Setup, Square, Turn};
+use crate::four_player::{Game, Move, MoveKind, PieceKind, Position, RuleKind, Rules, Seat, Setup, Square, Turn};
 
 /// Who sits at a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -147,6 +147,15 @@ impl Table {
             None => self.sitters[seat.index()] == Sitter::Human,
         };
         (self.is_live() && person).then_some(seat)
+    }
+
+    /// The computer partner whose plan the person to move may ask for (Teams and Club, the button
+    /// and the P key): their partner, when a computer holds it and it is still in play.
+    pub fn plan_partner(&self) -> Option<Seat> {
+        let partner = self.human_to_move()?.partner();
+        let teams = self.game.rules.kind != RuleKind::Ffa;
+        let computer = matches!(self.sitters[partner.index()], Sitter::Computer(_));
+        (teams && computer && self.game.position().live(partner)).then_some(partner)
     }
 
     /// Whether a person at the table waits for the computers: the game is live, a computer holds
@@ -614,5 +623,32 @@ mod tests {
         table.play(Turn::Resign).unwrap();
         assert!(table.game.position().out[Seat::Red.index()]);
         assert_eq!(table.game.position().turn, Seat::Blue);
+    }
+
+    #[test]
+    fn only_a_person_to_move_in_a_partnership_game_may_ask_a_computer_partner_for_a_plan() {
+        let computers = [
+            Sitter::Human,
+            Sitter::Computer(0),
+            Sitter::Computer(0),
+            Sitter::Computer(0),
+        ];
+        let teams = Table::fresh(Rules::TEAMS, Setup::Modern, computers);
+        assert_eq!(teams.plan_partner(), Some(Seat::Yellow));
+        let club = Table::fresh(Rules::CLUB, Setup::Modern, computers);
+        assert_eq!(club.plan_partner(), Some(Seat::Yellow));
+        let ffa = Table::fresh(Rules::FFA, Setup::Modern, computers);
+        assert_eq!(ffa.plan_partner(), None, "no partners in a free-for-all");
+        let mut human_partner = computers;
+        human_partner[Seat::Yellow.index()] = Sitter::Human;
+        let asks_a_person = Table::fresh(Rules::TEAMS, Setup::Modern, human_partner);
+        assert_eq!(
+            asks_a_person.plan_partner(),
+            None,
+            "a person's partner plans for themself"
+        );
+        let mut waiting = Table::fresh(Rules::TEAMS, Setup::Modern, humans());
+        waiting.sitters[Seat::Red.index()] = Sitter::Computer(0);
+        assert_eq!(waiting.plan_partner(), None, "a computer is to move");
     }
 }

@@ -39,7 +39,7 @@ impl HintThinker {
 }
 
 /// The nodes a hint searches: quick, and the same plan every time for the same position.
-const HINT_NODES: u64 = 60_000;
+pub const HINT_NODES: u64 = 60_000;
 
 impl Thinker for HintThinker {
     type Answer = (Seat, Option<Move>);
@@ -108,6 +108,17 @@ pub struct CrossThinking {
     pub last_round_ms: Option<f64>,
     /// Asked for by the hint button: the seat whose plan to show.
     pub hint_for: Option<Seat>,
+    /// The last plan shown, and how many have been (the page publishes it).
+    pub last_plan: Option<ShownPlan>,
+    pub plans_shown: u64,
+}
+
+/// A partner's plan as it was shown: whose, its move (`None`: it had none), where it was thought out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShownPlan {
+    pub seat: Seat,
+    pub best: Option<Move>,
+    pub thought: Thought,
 }
 
 impl CrossThinking {
@@ -250,6 +261,13 @@ fn collect_hint(
     if arrows.generation != table.generation {
         return;
     }
+    let (seat, best) = finished.answer;
+    thinking.last_plan = Some(ShownPlan {
+        seat,
+        best,
+        thought: finished.thought,
+    });
+    thinking.plans_shown += 1;
     match finished.answer {
         (seat, Some(mv)) => arrows.arrows.push(Arrow {
             from: mv.from,

@@ -189,7 +189,11 @@ fn view_panel(
     );
     ui.separator();
     ui.label(egui::RichText::new("Keys").strong());
-    ui.small("Tab: to the board · arrows: move the focus · Enter or Space: select or move · Esc: clear · ← →: review · right-drag: arrow");
+    let mut keys = "Tab: to the board · arrows: move the focus · Enter or Space: select or move · Esc: clear · ← →: review · right-drag: arrow".to_string();
+    if table.game.rules.kind != RuleKind::Ffa {
+        keys.push_str(" · P: your partner's plan");
+    }
+    ui.small(keys);
 }
 
 fn status(ui: &mut egui::Ui, table: &Table, thinking: &CrossThinking, notice: Option<&str>) {
@@ -286,19 +290,13 @@ fn actions(
             intents.write(TableIntent::Review(None));
         }
         // Teams and Club: a computer partner shows its plan as an arrow.
-        if let Some(seat) = human {
-            let partner = seat.partner();
-            let teams = table.game.rules.kind != RuleKind::Ffa;
-            if teams
-                && matches!(table.sitters[partner.index()], Sitter::Computer(_))
-                && table.game.position().live(partner)
-                && ui
-                    .button(format!("{}'s plan", partner.name()))
-                    .on_hover_text("Your computer partner shows the move it intends, as an arrow")
-                    .clicked()
-            {
-                thinking.hint_for = Some(partner);
-            }
+        if let Some(partner) = table.plan_partner()
+            && ui
+                .button(format!("{}'s plan", partner.name()))
+                .on_hover_text("Your computer partner shows the move it intends, as an arrow (P)")
+                .clicked()
+        {
+            thinking.hint_for = Some(partner);
         }
         if thinking.is_thinking() && ui.button("Play on").on_hover_text("Skip the pause").clicked() {
             thinking.skip_pause();

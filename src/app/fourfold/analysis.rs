@@ -22,9 +22,11 @@ const SHOWN_PLIES: usize = 10;
 /// Nodes an analysis searches: about half a second natively on this machine's kind.
 const ANALYSIS_NODES: u64 = 1_000_000;
 
-/// One analysis: the engine (kept from one to the next, so its table carries over) and the game.
+/// One analysis: the engine (kept from one to the next, so its table carries over; made when a
+/// search runs here: in the browser the worker searches, and the page is spared its table) and
+/// the game.
 pub struct AnalysisThinker {
-    engine: Engine,
+    engine: Option<Engine>,
     game: Game,
     search: Option<Box<IterativeDeepening>>,
 }
@@ -37,7 +39,8 @@ impl Thinker for AnalysisThinker {
         let search = self
             .search
             .get_or_insert_with(|| Box::new(IterativeDeepening::new(game, Limits::nodes(ANALYSIS_NODES), clock)));
-        search.step(&mut self.engine, slice_nodes, clock, stop, &mut |_| {})
+        let engine = self.engine.get_or_insert_with(Engine::default);
+        search.step(engine, slice_nodes, clock, stop, &mut |_| {})
     }
 
     /// In the browser, the analysis worker searches it whole, as natively (`worker::Desk`).
@@ -110,7 +113,7 @@ impl Probe {
                     line,
                     to_move,
                 });
-                self.engine = Some(finished.thinker.engine);
+                self.engine = finished.thinker.engine;
                 self.job = None;
                 return;
             } else {
@@ -124,7 +127,7 @@ impl Probe {
             return;
         };
         let thinker = AnalysisThinker {
-            engine: self.engine.take().unwrap_or_default(),
+            engine: self.engine.take(),
             game: game.clone(),
             search: None,
         };

@@ -49,6 +49,14 @@ pub fn launch_from_address() -> Launch {
             Err(e) => launch.notice = Some(format!("The address's game: {e}.")),
         }
     }
+    // `?rules=teams` opens a four-player game under those rules (a link to a Teams game).
+    if let Some(name) = params.get("rules")
+        && let Err(e) = name
+            .parse::<crate::four_player::RuleKind>()
+            .and_then(|kind| launch.set_four_player_rules(kind))
+    {
+        launch.notice = Some(format!("The address's rules: {e}."));
+    }
     // `?analysis=on` opens either game with its analysis on (a link to a position to study).
     launch.analysis = params.get("analysis").is_some_and(|v| v == "on");
     // `?review=on`: the engine reviews each finished game unasked.
