@@ -612,10 +612,11 @@ try {
   check(analysed.errors.length === 0, `console errors: ${analysed.errors.join(" | ")}`);
   await analysed.page.close();
 
-  // 6c. The four-player analysis (`?game=four-player&analysis=on`): the start of a Free-for-all
+  // 6c. The four-player analysis (`?rules=ffa&analysis=on`): the start of a Free-for-all
   // searched for Red in a worker of its own, its best move the native engine's for the same
-  // search.
-  const crossAnalysed = await openPage(context, "?game=four-player&analysis=on");
+  // search. (The rule set is named: the New game form follows the game on the table, and after
+  // 6a it remembers Teams.)
+  const crossAnalysed = await openPage(context, "?rules=ffa&analysis=on");
   await crossAnalysed.page.waitForFunction(() => document.getElementById("status").dataset.analysisBest, null, {
     timeout: 240_000,
   });
