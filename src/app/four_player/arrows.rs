@@ -31,6 +31,12 @@ impl Arrows {
             self.arrows.push(arrow);
         }
     }
+
+    /// Shows an arrow (a partner's plan): once, in its colour, whatever was drawn on its squares.
+    pub fn show(&mut self, arrow: Arrow) {
+        self.arrows.retain(|a| !(a.from == arrow.from && a.to == arrow.to));
+        self.arrows.push(arrow);
+    }
 }
 
 /// Players' arrows: the colour of the seat whose turn it is, lighter.
@@ -59,5 +65,26 @@ mod tests {
         assert_eq!(arrows.arrows.len(), 1);
         arrows.toggle(arrow);
         assert!(arrows.arrows.is_empty());
+    }
+
+    #[test]
+    fn a_plan_shown_twice_is_one_arrow_in_its_colour() {
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        let mut arrows = Arrows::default();
+        let drawn = Arrow {
+            from: sq("h2"),
+            to: sq("h4"),
+            colour: drawn_arrow_colour(),
+        };
+        let other = Arrow { to: sq("h3"), ..drawn };
+        arrows.toggle(drawn);
+        arrows.toggle(other);
+        let plan = Arrow {
+            colour: Color::WHITE,
+            ..drawn
+        };
+        arrows.show(plan);
+        arrows.show(plan);
+        assert_eq!(arrows.arrows, vec![other, plan]);
     }
 }

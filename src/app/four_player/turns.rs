@@ -269,7 +269,7 @@ fn collect_hint(
     });
     thinking.plans_shown += 1;
     match finished.answer {
-        (seat, Some(mv)) => arrows.arrows.push(Arrow {
+        (seat, Some(mv)) => arrows.show(Arrow {
             from: mv.from,
             to: mv.to,
             colour: super::looks::seat_colour(seat).mix(&Color::WHITE, 0.35),
