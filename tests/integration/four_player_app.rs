@@ -258,6 +258,16 @@ fn p_shows_the_computer_partners_plan_in_teams_and_nothing_in_a_free_for_all() {
             (expected.from, expected.to),
             "drawn as an arrow"
         );
+        assert_eq!(
+            plan.generation,
+            table(&app).generation,
+            "the plan is of the position shown"
+        );
+        // Red's move takes the arrow away, and the plan is of a position gone by.
+        send(&mut app, TableIntent::Activate(sq("h2")));
+        send(&mut app, TableIntent::Activate(sq("h3")));
+        assert!(app.world().resource::<Arrows>().arrows.is_empty());
+        assert_ne!(plan.generation, table(&app).generation);
     }
 }
 

@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::table::Table;
 use crate::four_player::Square;
 
 /// An arrow on the board, in a colour.
@@ -45,7 +46,21 @@ pub fn drawn_arrow_colour() -> Color {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Arrows>();
+    app.init_resource::<Arrows>().add_systems(
+        Update,
+        clear_stale_arrows
+            .after(crate::app::AppSystems::Apply)
+            .before(crate::app::AppSystems::Turns)
+            .run_if(in_state(crate::app::Mode::FourPlayer)),
+    );
+}
+
+/// A move (or any change of the position shown) takes the arrows away.
+fn clear_stale_arrows(table: Res<Table>, mut arrows: ResMut<Arrows>) {
+    if arrows.generation != table.generation {
+        arrows.arrows.clear();
+        arrows.generation = table.generation;
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                clear_stale_arrows,
                 warm_the_line_pipelines.run_if(|warmed: Res<LinesWarmed>| warmed.0 < WARM_FRAMES),
                 draw_checks,
                 draw_arrows,
@@ -48,13 +47,6 @@ fn warm_the_line_pipelines(mut warmed: ResMut<LinesWarmed>, mut gizmos: Gizmos) 
     let below = Vec3::new(0.0, -40.0, 0.0);
     gizmos.line(below, below + Vec3::X * 0.01, Color::NONE);
     gizmos.rect(Isometry3d::from_translation(below), Vec2::splat(0.01), Color::NONE);
-}
-
-fn clear_stale_arrows(table: Res<Table>, mut arrows: ResMut<Arrows>) {
-    if arrows.generation != table.generation {
-        arrows.arrows.clear();
-        arrows.generation = table.generation;
-    }
 }
 
 /// Every check on the board shown: (checking piece's square, king's square, checker's seat).

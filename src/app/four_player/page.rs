@@ -72,15 +72,22 @@ fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Lo
     if let Some(thought) = thinking.last_move_thought {
         let _ = element.set_attribute("data-last-think", &thought.describe());
     }
-    // The partner's last plan: `data-plan` is its arrow (`g14-d10`, or `none`), with the seat and
-    // where it was thought out.
-    if let Some(plan) = thinking.last_plan {
-        let arrow = plan
-            .best
-            .map_or("none".to_string(), |mv| format!("{}-{}", mv.from, mv.to));
-        let _ = element.set_attribute("data-plan", &arrow);
-        let _ = element.set_attribute("data-plan-seat", plan.seat.name());
-        let _ = element.set_attribute("data-plan-thought", &plan.thought.describe());
+    // The partner's plan on the board: `data-plan` is its arrow (`g14-d10`, or `none`), with the
+    // seat and where it was thought out; gone with the next move, as the arrow is.
+    match thinking.last_plan.filter(|plan| plan.generation == table.generation) {
+        Some(plan) => {
+            let arrow = plan
+                .best
+                .map_or("none".to_string(), |mv| format!("{}-{}", mv.from, mv.to));
+            let _ = element.set_attribute("data-plan", &arrow);
+            let _ = element.set_attribute("data-plan-seat", plan.seat.name());
+            let _ = element.set_attribute("data-plan-thought", &plan.thought.describe());
+        }
+        None => {
+            for name in ["data-plan", "data-plan-seat", "data-plan-thought"] {
+                let _ = element.remove_attribute(name);
+            }
+        }
     }
     *written = Some(key);
 }

@@ -92,7 +92,8 @@ impl Default for Pace {
 #[derive(Resource, Default)]
 pub struct CrossThinking {
     job: Option<TurnTask<PlayerTurn<Player>>>,
-    hint: Option<TurnTask<HintThinker>>,
+    /// The plan being searched, and the table generation it was asked at.
+    hint: Option<(TurnTask<HintThinker>, u64)>,
     players: [Option<Player>; 4],
     players_game: u64,
     generation: u64,
@@ -113,12 +114,14 @@ pub struct CrossThinking {
     pub plans_shown: u64,
 }
 
-/// A partner's plan as it was shown: whose, its move (`None`: it had none), where it was thought out.
+/// A partner's plan as it was shown: whose, its move (`None`: it had none), where it was thought
+/// out, and the table generation it is of (a move takes its arrow away).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShownPlan {
     pub seat: Seat,
     pub best: Option<Move>,
     pub thought: Thought,
+    pub generation: u64,
 }
 
 impl CrossThinking {
@@ -245,8 +248,7 @@ fn play_after_the_pause(
 
 fn start_hint(mut thinking: ResMut<CrossThinking>, table: Res<Table>) {
     let Some(seat) = thinking.hint_for.take() else { return };
-    thinking.hint = Some(TurnTask::start(HintThinker::new(&table.game, seat)));
-    thinking.generation = table.generation;
+    thinking.hint = Some((TurnTask::start(HintThinker::new(&table.game, seat)), table.generation));
 }
 
 fn collect_hint(
@@ -255,10 +257,14 @@ fn collect_hint(
     mut arrows: ResMut<Arrows>,
     mut notices: MessageWriter<TableNotice>,
 ) {
-    let Some(job) = thinking.hint.as_mut() else { return };
+    let Some((job, asked_at)) = thinking.hint.as_mut() else {
+        return;
+    };
+    let asked_at = *asked_at;
     let Some(finished) = job.poll() else { return };
     thinking.hint = None;
-    if arrows.generation != table.generation {
+    // A plan of a position gone by (a move was made while it was searched) is not shown.
+    if asked_at != table.generation {
         return;
     }
     let (seat, best) = finished.answer;
@@ -266,6 +272,7 @@ fn collect_hint(
         seat,
         best,
         thought: finished.thought,
+        generation: table.generation,
     });
     thinking.plans_shown += 1;
     match finished.answer {
