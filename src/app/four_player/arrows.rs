@@ -26,17 +26,22 @@ pub struct Arrows {
 impl Arrows {
     /// Draws an arrow, or takes it away when the same one is drawn again.
     pub fn toggle(&mut self, arrow: Arrow) {
-        let before = self.arrows.len();
-        self.arrows.retain(|a| !(a.from == arrow.from && a.to == arrow.to));
-        if self.arrows.len() == before {
+        if !self.take_away(arrow) {
             self.arrows.push(arrow);
         }
     }
 
     /// Shows an arrow (a partner's plan): once, in its colour, whatever was drawn on its squares.
     pub fn show(&mut self, arrow: Arrow) {
-        self.arrows.retain(|a| !(a.from == arrow.from && a.to == arrow.to));
+        self.take_away(arrow);
         self.arrows.push(arrow);
+    }
+
+    /// Takes away any arrow on `arrow`'s squares, whatever its colour; whether there was one.
+    fn take_away(&mut self, arrow: Arrow) -> bool {
+        let before = self.arrows.len();
+        self.arrows.retain(|a| (a.from, a.to) != (arrow.from, arrow.to));
+        self.arrows.len() != before
     }
 }
 
@@ -67,15 +72,19 @@ fn clear_stale_arrows(table: Res<Table>, mut arrows: ResMut<Arrows>) {
 mod tests {
     use super::*;
 
+    /// A player's arrow between two squares.
+    fn drawn(from: &str, to: &str) -> Arrow {
+        Arrow {
+            from: from.parse().unwrap(),
+            to: to.parse().unwrap(),
+            colour: drawn_arrow_colour(),
+        }
+    }
+
     #[test]
     fn drawing_the_same_arrow_twice_takes_it_away() {
-        let sq = |s: &str| -> Square { s.parse().unwrap() };
         let mut arrows = Arrows::default();
-        let arrow = Arrow {
-            from: sq("h2"),
-            to: sq("h4"),
-            colour: drawn_arrow_colour(),
-        };
+        let arrow = drawn("h2", "h4");
         arrows.toggle(arrow);
         assert_eq!(arrows.arrows.len(), 1);
         arrows.toggle(arrow);
@@ -84,19 +93,13 @@ mod tests {
 
     #[test]
     fn a_plan_shown_twice_is_one_arrow_in_its_colour() {
-        let sq = |s: &str| -> Square { s.parse().unwrap() };
         let mut arrows = Arrows::default();
-        let drawn = Arrow {
-            from: sq("h2"),
-            to: sq("h4"),
-            colour: drawn_arrow_colour(),
-        };
-        let other = Arrow { to: sq("h3"), ..drawn };
-        arrows.toggle(drawn);
+        let other = drawn("h2", "h3");
+        arrows.toggle(drawn("h2", "h4"));
         arrows.toggle(other);
         let plan = Arrow {
             colour: Color::WHITE,
-            ..drawn
+            ..drawn("h2", "h4")
         };
         arrows.show(plan);
         arrows.show(plan);

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::input::CrossHovered;
 use super::table::Table;
-use super::turns::CrossThinking;
+use super::turns::{CrossThinking, ShownPlan};
 use crate::four_player::{RuleKind, Seat, Square};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -54,8 +54,12 @@ pub fn status_text(table: &Table, thinking: bool) -> String {
     parts.join(" ")
 }
 
-fn write_status(table: Res<Table>, thinking: Res<CrossThinking>, mut written: Local<Option<(u64, bool, u64)>>) {
-    let key = (table.generation, thinking.is_thinking(), thinking.plans_shown);
+fn write_status(
+    table: Res<Table>,
+    thinking: Res<CrossThinking>,
+    mut written: Local<Option<(u64, bool, Option<ShownPlan>)>>,
+) {
+    let key = (table.generation, thinking.is_thinking(), thinking.last_plan);
     if *written == Some(key) {
         return;
     }

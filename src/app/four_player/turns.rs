@@ -109,9 +109,8 @@ pub struct CrossThinking {
     pub last_round_ms: Option<f64>,
     /// Asked for by the hint button: the seat whose plan to show.
     pub hint_for: Option<Seat>,
-    /// The last plan shown, and how many have been (the page publishes it).
+    /// The last plan shown (the page publishes it).
     pub last_plan: Option<ShownPlan>,
-    pub plans_shown: u64,
 }
 
 /// A partner's plan as it was shown: whose, its move (`None`: it had none), where it was thought
@@ -274,7 +273,6 @@ fn collect_hint(
         thought: finished.thought,
         generation: table.generation,
     });
-    thinking.plans_shown += 1;
     match finished.answer {
         (seat, Some(mv)) => arrows.show(Arrow {
             from: mv.from,
