@@ -293,7 +293,10 @@ fn actions(
         if let Some(partner) = table.plan_partner()
             && ui
                 .button(format!("{}'s plan", partner.name()))
-                .on_hover_text("Your computer partner shows the move it intends, as an arrow (P)")
+                .on_hover_text(
+                    "The move the engine would play for your computer partner if it moved now, as an \
+                     arrow (P): the moves before its turn often change its choice",
+                )
                 .clicked()
         {
             thinking.hint_for = Some(partner);
