@@ -396,24 +396,6 @@ fn late_move_pruning_reaches_a_depth_in_fewer_nodes_in_teams_only() {
     assert_eq!(with, without, "FFA");
 }
 
-/// Delta pruning takes fewer nodes to the same depth from the bench's Teams and Club
-/// middlegames (at depth 7 about a tenth fewer), and leaves FFA's search as it was (its
-/// captures score points as well as material: not pruned there).
-#[test]
-fn delta_pruning_reaches_a_depth_in_fewer_nodes_in_teams_and_club() {
-    for game in bench_middlegames() {
-        let (with, without) = nodes_to_depth(7, &game, |f, on| f.delta_pruning = on);
-        assert!(
-            with < without,
-            "{}: {with} nodes with delta pruning, {without} without",
-            game.rules
-        );
-    }
-    let ffa = Game::new(Rules::FFA, Setup::Modern.position());
-    let (with, without) = nodes_to_depth(4, &ffa, |f, on| f.delta_pruning = on);
-    assert_eq!(with, without, "FFA");
-}
-
 #[test]
 fn a_raised_stop_flag_ends_an_unbounded_search() {
     let game = Game::new(Rules::TEAMS, Setup::Modern.position());

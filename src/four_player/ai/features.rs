@@ -16,9 +16,6 @@ pub struct Features {
     /// Late-move pruning (Teams): near the leaves, once a node has searched enough quiet moves,
     /// its later quiet moves (killers and checks aside) are not searched (2026-12-07).
     pub late_move_pruning: bool,
-    /// Delta pruning (Teams and Club): quiescence skips a capture whose victim, with a margin,
-    /// cannot bring the standing score back to the window (2026-12-07).
-    pub delta_pruning: bool,
 }
 
 impl Features {
@@ -28,26 +25,18 @@ impl Features {
         move_memory: true,
         static_pruning: true,
         late_move_pruning: true,
-        delta_pruning: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 5] = [
-        "reductions",
-        "move-memory",
-        "static-pruning",
-        "late-move-pruning",
-        "delta-pruning",
-    ];
+    pub const NAMES: [&'static str; 4] = ["reductions", "move-memory", "static-pruning", "late-move-pruning"];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 5] {
+    fn switches(&mut self) -> [&mut bool; 4] {
         [
             &mut self.reductions,
             &mut self.move_memory,
             &mut self.static_pruning,
             &mut self.late_move_pruning,
-            &mut self.delta_pruning,
         ]
     }
 

@@ -21,7 +21,7 @@ use super::features::Features;
 use super::ordering::MoveMemory;
 use crate::engine::tt::{Bound, TranspositionTable};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::board::{Mark, Owner, PieceKind, Seat};
+use crate::four_player::board::{Owner, Seat};
 use crate::four_player::checks_seen::Touched;
 use crate::four_player::game::{Game, Team};
 use crate::four_player::mates_memo::MatesMemo;
@@ -39,9 +39,6 @@ pub const MAX_DEPTH: u32 = 48;
 const MAX_PLY: usize = 128;
 /// Plies of captures the quiescence search plays at most (four seats capture in turn).
 const QUIESCE_PLIES: u32 = 8;
-/// Delta pruning's margin over a capture's victim: what the position may change besides it
-/// (measured at 250 and at 100).
-const DELTA_MARGIN: i32 = 100;
 /// Check extensions stop at this many times the nominal depth.
 const EXTENSION_FACTOR: usize = 2;
 
@@ -1110,16 +1107,12 @@ impl<'a> Run<'a> {
         self.engine.lists[ply] = moves;
         let mut best = stand;
         let mut any_legal = false;
-        let delta_pruning = self.engine.features.delta_pruning && self.strategy == Strategy::Alliance;
         for i in 0..picks.len() {
             let mv = next_pick(&mut picks, i).mv;
             if !self.pos.is_allowed(self.rules, &legality, mv, &mut scratch) {
                 continue;
             }
             any_legal = true;
-            if delta_pruning && self.hopeless_capture(mv, stand, maximizing, alpha, beta) {
-                continue;
-            }
             let undo = self.pos.make(self.rules, mv);
             let score = self.quiesce(ply + 1, plies + 1, alpha, beta, 0);
             self.pos.unmake(mv, undo);
@@ -1143,23 +1136,6 @@ impl<'a> Run<'a> {
             return self.stuck(ply, alpha, beta, passes, Continue::Quiesce(plies));
         }
         best
-    }
-
-    /// Delta pruning (Teams and Club): whether capture `mv`, gaining its victim's whole value
-    /// and `DELTA_MARGIN` more, still leaves the `stand`ing score outside the window on the
-    /// mover's side; such a capture is not searched. Promotions are always searched.
-    fn hopeless_capture(&self, mv: Move, stand: i32, maximizing: bool, alpha: i32, beta: i32) -> bool {
-        let gain = match (mv.kind, self.pos.piece_at(mv.to)) {
-            (MoveKind::Promotion(_), _) => return false,
-            (MoveKind::EnPassant, _) => eval::piece_value(self.rules, PieceKind::Pawn, Mark::Plain),
-            (_, Some(victim)) if victim.owner != Owner::Grey => eval::piece_value(self.rules, victim.kind, victim.mark),
-            _ => 0,
-        };
-        if maximizing {
-            stand + gain + DELTA_MARGIN <= alpha
-        } else {
-            stand - gain - DELTA_MARGIN >= beta
-        }
     }
 
     /// A quiet move that cut the search off is tried early elsewhere (and the quiet moves
