@@ -16,6 +16,9 @@ pub struct Features {
     /// Late-move pruning (Teams): near the leaves, once a node has searched enough quiet moves,
     /// its later quiet moves (killers and checks aside) are not searched (2026-12-07).
     pub late_move_pruning: bool,
+    /// Principal variation search: a node's moves after its first are searched with a null
+    /// window first, and again with the whole window only when one lands inside it (2026-12-07).
+    pub null_window: bool,
 }
 
 impl Features {
@@ -25,18 +28,26 @@ impl Features {
         move_memory: true,
         static_pruning: true,
         late_move_pruning: true,
+        null_window: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 4] = ["reductions", "move-memory", "static-pruning", "late-move-pruning"];
+    pub const NAMES: [&'static str; 5] = [
+        "reductions",
+        "move-memory",
+        "static-pruning",
+        "late-move-pruning",
+        "null-window",
+    ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 4] {
+    fn switches(&mut self) -> [&mut bool; 5] {
         [
             &mut self.reductions,
             &mut self.move_memory,
             &mut self.static_pruning,
             &mut self.late_move_pruning,
+            &mut self.null_window,
         ]
     }
 

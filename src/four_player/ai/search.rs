@@ -1,8 +1,8 @@
-//! The four-player search: alpha-beta over one side's score, with iterative deepening, a
-//! transposition table on the engine's Zobrist key, quiescence on captures and promotions,
-//! check extensions, late-move reductions, reverse futility and late-move pruning near the
-//! leaves, move ordering (table move, captures by victim and attacker, killers, history) and
-//! mate scores by distance.
+//! The four-player search: alpha-beta over one side's score, with iterative deepening,
+//! principal variation search (null windows after a node's first move), a transposition table
+//! on the engine's Zobrist key, quiescence on captures and promotions, check extensions,
+//! late-move reductions, reverse futility and late-move pruning near the leaves, move ordering
+//! (table move, captures by victim and attacker, killers, history) and mate scores by distance.
 //!
 //! Who the side is depends on the strategy. Teams and Club (`Alliance`): partners maximise their
 //! team's score, opponents minimise it, whatever the order of turns (a frozen seat can put two
@@ -201,7 +201,7 @@ impl Engine {
         } else {
             (-INFINITY, -floor)
         };
-        let score = run.root_move(mv, depth as i32, alpha, beta);
+        let score = run.root_move(mv, depth as i32, alpha, beta, false);
         (!run.aborted).then(|| (run.to_root(score), run.nodes))
     }
 }
@@ -585,7 +585,8 @@ impl<'a> Run<'a> {
         }
         let depth = partial.depth;
         while let Some(&mv) = root_moves.get(partial.next) {
-            let score = self.root_move(mv, depth as i32, partial.alpha, partial.beta);
+            let scout = partial.best.is_some();
+            let score = self.root_move(mv, depth as i32, partial.alpha, partial.beta, scout);
             if self.aborted {
                 return None;
             }
@@ -613,16 +614,20 @@ impl<'a> Run<'a> {
         Some((mv, score))
     }
 
-    fn root_move(&mut self, mv: Move, depth: i32, alpha: i32, beta: i32) -> i32 {
+    /// A root move's score; after the first (`scout`), searched as a node's later moves are.
+    fn root_move(&mut self, mv: Move, depth: i32, alpha: i32, beta: i32, scout: bool) -> i32 {
         if self.out_of_budget() {
             return 0;
         }
         self.nodes += 1;
         let mover = self.pos.turn;
+        let maximizing = self.maximizer(mover);
         let undo = self.pos.make(self.rules, mv);
         let extension = self.extension(mover, 0);
         self.keys.push(self.pos.key());
-        let score = self.search(depth - 1 + extension, 1, alpha, beta, 0);
+        let score = self.scouted(maximizing, alpha, beta, 0, scout, |run, _, low, high| {
+            run.search(depth - 1 + extension, 1, low, high, 0)
+        });
         self.keys.pop();
         self.pos.unmake(mv, undo);
         score
@@ -811,7 +816,7 @@ impl<'a> Run<'a> {
         self.engine.lists[ply + 1] = scratch;
         if let Some(mv) = table_first {
             let quiet = !is_noisy(&self.pos, mv);
-            let score = self.child(mv, depth, ply, alpha, beta, 0);
+            let score = self.child(mv, depth, ply, alpha, beta, 0, false);
             if self.aborted {
                 return Ending::Aborted;
             }
@@ -894,7 +899,7 @@ impl<'a> Run<'a> {
                 0
             };
             let quiet = self.is_quiet(&pick);
-            let score = self.child(mv, depth, ply, alpha, beta, reduction);
+            let score = self.child(mv, depth, ply, alpha, beta, reduction, best_move.is_some());
             if self.aborted {
                 return Ending::Aborted;
             }
@@ -922,27 +927,62 @@ impl<'a> Run<'a> {
     /// (more when it checks an opponent). With a `reduction`, and when it checks nobody, it is
     /// first searched that many plies shallower with a null window on the bound the move must
     /// beat, and again in full only when it beats it.
-    fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32) -> i32 {
+    /// A move after the node's first (`scout`) is first searched with a null window too, at its
+    /// full depth, and again with the node's window only when it lands inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32, scout: bool) -> i32 {
         let seat = self.pos.turn;
         let maximizing = self.maximizer(seat);
         let undo = self.pos.make(self.rules, mv);
         let extension = self.extension(seat, ply);
         self.keys.push(self.pos.key());
+        let reduction = if extension == 0 { reduction } else { 0 };
+        let score = self.scouted(
+            maximizing,
+            alpha,
+            beta,
+            reduction,
+            scout,
+            |run, shallower, low, high| run.search(depth - 1 + extension - shallower, ply + 1, low, high, 0),
+        );
+        self.keys.pop();
+        self.pos.unmake(mv, undo);
+        score
+    }
+
+    /// A move's score in the window (`alpha`, `beta`) from `search(plies shallower, low,
+    /// high)`: with a `reduction`, first that many plies shallower with a null window on the
+    /// bound the move must beat; when `scout` (and the null-window switch is on), then with a
+    /// null window at full depth; with the whole window only when a null window's score lands
+    /// inside it (the principal variation search).
+    fn scouted(
+        &mut self,
+        maximizing: bool,
+        alpha: i32,
+        beta: i32,
+        reduction: i32,
+        scout: bool,
+        mut search: impl FnMut(&mut Self, i32, i32, i32) -> i32,
+    ) -> i32 {
         let (low, high) = if maximizing {
             (alpha, alpha + 1)
         } else {
             (beta - 1, beta)
         };
         let beats = |score: i32| if maximizing { score > alpha } else { score < beta };
-        let reduced =
-            (reduction > 0 && extension == 0).then(|| self.search(depth - 1 - reduction, ply + 1, low, high, 0));
-        let score = match reduced {
-            Some(score) if self.aborted || !beats(score) => score,
-            _ => self.search(depth - 1 + extension, ply + 1, alpha, beta, 0),
-        };
-        self.keys.pop();
-        self.pos.unmake(mv, undo);
-        score
+        if reduction > 0 {
+            let score = search(self, reduction, low, high);
+            if self.aborted || !beats(score) {
+                return score;
+            }
+        }
+        if scout && self.engine.features.null_window && beta - alpha > 1 {
+            let score = search(self, 0, low, high);
+            if self.aborted || score <= alpha || score >= beta {
+                return score;
+            }
+        }
+        search(self, 0, alpha, beta)
     }
 
     /// Best-reply search's rivals' layer: every rival's moves together, the root seat's score
