@@ -620,17 +620,7 @@ impl<'a> Run<'a> {
             return 0;
         }
         self.nodes += 1;
-        let mover = self.pos.turn;
-        let maximizing = self.maximizer(mover);
-        let undo = self.pos.make(self.rules, mv);
-        let extension = self.extension(mover, 0);
-        self.keys.push(self.pos.key());
-        let score = self.scouted(maximizing, alpha, beta, 0, scout, |run, _, low, high| {
-            run.search(depth - 1 + extension, 1, low, high, 0)
-        });
-        self.keys.pop();
-        self.pos.unmake(mv, undo);
-        score
+        self.child(mv, depth, 0, alpha, beta, 0, scout)
     }
 
     /// One ply more when `mover`'s move checks a king of an opponent (mates are found sooner),
@@ -925,10 +915,8 @@ impl<'a> Run<'a> {
 
     /// Plays `mv` for the seat to move and searches the position after it, one ply deeper
     /// (more when it checks an opponent). With a `reduction`, and when it checks nobody, it is
-    /// first searched that many plies shallower with a null window on the bound the move must
-    /// beat, and again in full only when it beats it.
-    /// A move after the node's first (`scout`) is first searched with a null window too, at its
-    /// full depth, and again with the node's window only when it lands inside it.
+    /// first searched that many plies shallower; a move after the node's first (`scout`) with a
+    /// null window too (`scouted`).
     #[allow(clippy::too_many_arguments)]
     fn child(&mut self, mv: Move, depth: i32, ply: usize, alpha: i32, beta: i32, reduction: i32, scout: bool) -> i32 {
         let seat = self.pos.turn;
