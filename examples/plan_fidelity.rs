@@ -8,13 +8,11 @@
 
 use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::limits::{Limits, StdClock, StopFlag};
-use tesseract_chess::four_player::ai::{Engine, Player, hint_game, levels};
+use tesseract_chess::four_player::ai::{Engine, PLAN_NODES, Player, hint_game, levels};
 use tesseract_chess::four_player::{Game, Move, RuleKind, Rules, Seat, Setup, Turn};
 
 /// Turns played of each game: the opening and middlegame, where plans are asked.
 const TURNS: usize = 100;
-/// The plan button's search (`app::four_player::turns::HINT_NODES`).
-const PLAN_NODES: u64 = 60_000;
 
 /// A plan asked on turn `asked_at` for `seat`: the button's and the level's.
 struct Asked {

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::four_player_engine::{BestmoveOptions, bench, bestmove, selfplay};
 use crate::engine::Limits;
 use crate::four_player::ai::selfplay::{Entrant, SelfplayConfig};
-use crate::four_player::ai::{Strategy, hint_game};
+use crate::four_player::ai::{PLAN_NODES, Strategy, hint_game};
 use crate::four_player::notation::format_move;
 use crate::four_player::{Game, Options, Position, RuleKind, Rules, Seat, Setup, perft, pgn4};
 
@@ -38,7 +38,7 @@ pub enum FourPlayerCommand {
         #[arg(long, conflicts_with_all = ["fen4", "setup"])]
         pgn: Option<std::path::PathBuf>,
         /// Search for this seat as if it were its turn, as the game's plan button asks a computer
-        /// partner (which searches 60,000 nodes: `--nodes 60000`).
+        /// partner: with no other limit, the button's 60,000 nodes.
         #[arg(long = "for", value_enum)]
         for_seat: Option<SeatArg>,
         #[command(flatten)]
@@ -325,11 +325,14 @@ pub fn execute(command: FourPlayerCommand) -> Result<(), String> {
                 })?,
                 None => game,
             };
+            // A plan asked with no limit searches as the plan button does.
+            let unlimited = limits.level.is_none() && limits.depth.is_none() && limits.movetime.is_none();
+            let plan_nodes = (for_seat.is_some() && unlimited).then_some(PLAN_NODES);
             let options = BestmoveOptions {
                 level: limits.level,
                 limits: Limits {
                     depth: limits.depth,
-                    nodes: limits.nodes,
+                    nodes: limits.nodes.or(plan_nodes),
                     movetime_ms: limits.movetime,
                     ..Default::default()
                 },

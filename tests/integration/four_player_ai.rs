@@ -8,7 +8,9 @@ use std::process::Command;
 use tesseract_chess::engine::SlicedPlayer;
 use tesseract_chess::engine::random::Rng;
 use tesseract_chess::engine::{Limits, NoClock, StdClock, StopFlag};
-use tesseract_chess::four_player::ai::{Engine, Features, LEVELS, Player, Strategy, hint_game, levels, mate_in};
+use tesseract_chess::four_player::ai::{
+    Engine, Features, LEVELS, PLAN_NODES, Player, Strategy, hint_game, levels, mate_in,
+};
 use tesseract_chess::four_player::game::Team;
 use tesseract_chess::four_player::notation::format_move;
 use tesseract_chess::four_player::*;
@@ -487,7 +489,7 @@ fn a_partner_hint_is_a_legal_move_for_the_seat_asked_about() {
 #[test]
 fn the_command_line_searches_a_partners_plan_as_the_game_does() {
     // Teams after h2-h4 and Blue's, Yellow's and Green's replies: Red to move, Yellow's plan
-    // asked for, as the plan button asks (a fresh engine, 60,000 nodes).
+    // asked for with no limit: searched as the plan button searches (a fresh engine, its nodes).
     let record = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n1. h2-h4 .. b10-d10 .. g13-g11 .. m10-l10\n";
     let dir = std::env::temp_dir().join(format!("tesseract-plan-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -498,7 +500,7 @@ fn the_command_line_searches_a_partners_plan_as_the_game_does() {
         let out = binary()
             .args(["four-player", "bestmove", "--pgn"])
             .arg(&file)
-            .args(["--for", seat, "--nodes", "60000"])
+            .args(["--for", seat])
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -508,7 +510,7 @@ fn the_command_line_searches_a_partners_plan_as_the_game_does() {
     let expected = Engine::default()
         .search(
             &hint_game(&game, Seat::Yellow).unwrap(),
-            Limits::nodes(60_000),
+            Limits::nodes(PLAN_NODES),
             &NoClock,
             &StopFlag::new(),
             &mut |_| {},

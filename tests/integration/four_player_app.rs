@@ -211,9 +211,9 @@ fn three_computer_seats_answer_a_human_move() {
 #[test]
 fn p_shows_the_computer_partners_plan_in_teams_and_nothing_in_a_free_for_all() {
     use tesseract_chess::app::four_player::arrows::Arrows;
-    use tesseract_chess::app::four_player::turns::{CrossThinking, HINT_NODES};
+    use tesseract_chess::app::four_player::turns::CrossThinking;
     use tesseract_chess::engine::{Limits, NoClock, StopFlag};
-    use tesseract_chess::four_player::ai::{Engine, hint_game};
+    use tesseract_chess::four_player::ai::{Engine, PLAN_NODES, hint_game};
     let beginner = tesseract_chess::four_player::ai::levels::index("beginner").unwrap();
     // Red a person, Yellow (Red's partner) a computer; Blue and Green people, so nobody else thinks.
     let sitters = [Sitter::Human, Sitter::Human, Sitter::Computer(beginner), Sitter::Human];
@@ -244,7 +244,7 @@ fn p_shows_the_computer_partners_plan_in_teams_and_nothing_in_a_free_for_all() {
         let expected = Engine::default()
             .search(
                 &hint_game(&game, Seat::Yellow).unwrap(),
-                Limits::nodes(HINT_NODES),
+                Limits::nodes(PLAN_NODES),
                 &NoClock,
                 &StopFlag::new(),
                 &mut |_| {},

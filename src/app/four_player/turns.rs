@@ -12,7 +12,7 @@ use super::table::{Sitter, Table, TableNotice};
 use crate::app::Mode;
 use crate::app::shell::turn_task::{PlayerTurn, Thinker, Thought, TurnTask};
 use crate::engine::{Clock, Limits, StopFlag};
-use crate::four_player::ai::{Engine, IterativeDeepening, LEVELS, Player, hint_game};
+use crate::four_player::ai::{Engine, IterativeDeepening, LEVELS, PLAN_NODES, Player, hint_game};
 use crate::four_player::{Game, Move, Seat, Turn};
 
 /// A partner's plan: what the engine would play for `seat` now, searched to a fixed node budget
@@ -38,9 +38,6 @@ impl HintThinker {
     }
 }
 
-/// The nodes a hint searches: quick, and the same plan every time for the same position.
-pub const HINT_NODES: u64 = 60_000;
-
 impl Thinker for HintThinker {
     type Answer = (Seat, Option<Move>);
 
@@ -50,7 +47,7 @@ impl Thinker for HintThinker {
         };
         let search = self
             .search
-            .get_or_insert_with(|| Box::new(IterativeDeepening::new(asked, Limits::nodes(HINT_NODES), clock)));
+            .get_or_insert_with(|| Box::new(IterativeDeepening::new(asked, Limits::nodes(PLAN_NODES), clock)));
         let engine = self.engine.get_or_insert_with(Engine::default);
         let result = search.step(engine, slice_nodes, clock, stop, &mut |_| {})?;
         Some((self.seat, result.best))
@@ -59,7 +56,7 @@ impl Thinker for HintThinker {
     /// In the browser, a worker of its own searches it whole, as natively (`worker::Desk`).
     fn remote_request(&self) -> Option<String> {
         let asked = self.asked.as_ref()?;
-        let plan = crate::worker::Study::Plan(HINT_NODES);
+        let plan = crate::worker::Study::Plan(PLAN_NODES);
         Some(crate::worker::Request::four_player_study(asked, plan).to_text())
     }
 

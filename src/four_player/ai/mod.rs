@@ -85,6 +85,10 @@ impl Player {
     }
 }
 
+/// The nodes a partner's plan searches (the game's plan button, `bestmove --for`): quick, and
+/// the same plan every time for the same position.
+pub const PLAN_NODES: u64 = 60_000;
+
 /// The game a partner's plan (a hint) for `seat` is searched in, as if it were `seat`'s turn
 /// now (the app searches it with a fresh engine, natively or in the browser's worker): the game
 /// itself when it is `seat`'s turn, else its position with `seat` to move (its history left out:
