@@ -19,6 +19,10 @@ pub struct Features {
     /// Principal variation search: a node's moves after its first are searched with a null
     /// window first, and again with the whole window only when one lands inside it (2026-12-07).
     pub null_window: bool,
+    /// Aspiration windows: from the fourth iteration on, the root searches a window around the
+    /// last iteration's score first, and widens it only when the best score falls outside
+    /// (2026-12-08).
+    pub aspiration: bool,
 }
 
 impl Features {
@@ -29,25 +33,28 @@ impl Features {
         static_pruning: true,
         late_move_pruning: true,
         null_window: true,
+        aspiration: true,
     };
 
     /// The names an entrant switches off with `-name`.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         "reductions",
         "move-memory",
         "static-pruning",
         "late-move-pruning",
         "null-window",
+        "aspiration",
     ];
 
     /// Each refinement's switch, in the order of `NAMES`.
-    fn switches(&mut self) -> [&mut bool; 5] {
+    fn switches(&mut self) -> [&mut bool; 6] {
         [
             &mut self.reductions,
             &mut self.move_memory,
             &mut self.static_pruning,
             &mut self.late_move_pruning,
             &mut self.null_window,
+            &mut self.aspiration,
         ]
     }
 

@@ -230,9 +230,22 @@ pub struct IterativeDeepening {
 /// An iteration under way: the root moves searched so far and what they gave.
 struct Partial {
     depth: u32,
+    /// Whether the root moves are in this iteration's order yet (a slice's resumption and a
+    /// search again in a wider window keep it).
+    ordered: bool,
     next: usize,
-    alpha: i32,
-    beta: i32,
+    /// The root seat's window, from its side: a move worth `floor` or less, or `ceiling` or
+    /// more, is not scored exactly. The floor rises with the best move found.
+    floor: i32,
+    ceiling: i32,
+    /// The aspiration window around the last iteration's score, from the root seat's side (the
+    /// whole window without one): a best score on its low edge searches every move again, a
+    /// move's score on its high edge that move again, with the edge `widening` further out.
+    low_edge: i32,
+    high_edge: i32,
+    widening: i32,
+    /// The root move that last failed high is searched again with the whole window at once.
+    failed_high: bool,
     best: Option<(Move, i32)>,
     /// Slices that ended inside this iteration: past `MAX_RESUMES` the search ends with what the
     /// iterations before it found, so a slice too small for one root move cannot loop for ever.
@@ -240,17 +253,68 @@ struct Partial {
 }
 
 const MAX_RESUMES: u32 = 2_000;
+/// The aspiration window's first half-width, in centipawns (centipoints in FFA): it doubles
+/// each time a score falls outside, and past `ASPIRATION_MAX` the window is whole.
+const ASPIRATION_DELTA: i32 = 50;
+const ASPIRATION_MAX: i32 = 800;
+/// Iterations shallower than this search the whole window (their scores swing too much).
+const ASPIRATION_DEPTH: u32 = 4;
 
 impl Partial {
-    fn new(depth: u32) -> Partial {
+    /// The iteration at `depth`, with an aspiration window around `previous` (the last
+    /// iteration's score from the root seat's side) when there is one and it is not a mate.
+    fn new(depth: u32, previous: Option<i32>) -> Partial {
+        let around = previous.filter(|&s| depth >= ASPIRATION_DEPTH && mate_in(s).is_none());
+        let (low_edge, high_edge) = match around {
+            Some(score) => (score - ASPIRATION_DELTA, score + ASPIRATION_DELTA),
+            None => (-INFINITY, INFINITY),
+        };
         Partial {
             depth,
+            ordered: false,
             next: 0,
-            alpha: -INFINITY,
-            beta: INFINITY,
+            floor: low_edge,
+            ceiling: high_edge,
+            low_edge,
+            high_edge,
+            widening: ASPIRATION_DELTA,
+            failed_high: false,
             best: None,
             resumed: 0,
         }
+    }
+
+    /// The window as the search carries it (the root seat maximising or not).
+    fn window(&self, maximizing: bool) -> (i32, i32) {
+        if maximizing {
+            (self.floor, self.ceiling)
+        } else {
+            (-self.ceiling, -self.floor)
+        }
+    }
+
+    /// The next, wider half-width; `None` once the window should be whole.
+    fn widen(&mut self) -> Option<i32> {
+        self.widening *= 2;
+        (self.widening <= ASPIRATION_MAX).then_some(self.widening)
+    }
+
+    /// A root move scored `score` on the high edge or above: the edge moves out past it.
+    fn raise_high_edge(&mut self, score: i32) {
+        self.high_edge = self.widen().map_or(INFINITY, |w| score.saturating_add(w).min(INFINITY));
+        self.ceiling = self.high_edge;
+        self.failed_high = true;
+    }
+
+    /// Every root move scored on the low edge or below (the best `score`): the edge moves out
+    /// past it and the iteration starts again.
+    fn lower_low_edge(&mut self, score: i32) {
+        self.low_edge = self
+            .widen()
+            .map_or(-INFINITY, |w| score.saturating_sub(w).max(-INFINITY));
+        self.floor = self.low_edge;
+        self.next = 0;
+        self.best = None;
     }
 }
 
@@ -321,8 +385,9 @@ impl IterativeDeepening {
                 stop,
             };
             let depth = self.next_depth;
+            let previous = (engine.features.aspiration && self.best.depth > 0).then_some(self.best.score);
             let mut run = Run::new(engine, &self.game, budget, depth);
-            let partial = self.partial.get_or_insert_with(|| Partial::new(depth));
+            let partial = self.partial.get_or_insert_with(|| Partial::new(depth, previous));
             let outcome = run.iteration(partial, &mut self.root_moves, self.best.best);
             self.nodes += run.nodes;
             match outcome {
@@ -572,38 +637,51 @@ impl<'a> Run<'a> {
         earlier[earlier.len() - reversible..].contains(&self.pos.key())
     }
 
-    /// The root: every move at `depth`, the previous best first. The best move and its score
-    /// from the root's side, or `None` when the budget ran out.
+    /// The root: every move at `depth`, the previous best first, in the aspiration window
+    /// (widened and searched again while the best score falls outside it). The best move and
+    /// its score from the root's side, or `None` when the budget ran out.
     fn iteration(
         &mut self,
         partial: &mut Partial,
         root_moves: &mut [Move],
         previous: Option<Move>,
     ) -> Option<(Move, i32)> {
-        if partial.next == 0 {
+        if !partial.ordered {
             self.order(root_moves, previous, 0, self.root);
+            partial.ordered = true;
         }
         let depth = partial.depth;
-        while let Some(&mv) = root_moves.get(partial.next) {
-            let scout = partial.best.is_some();
-            let score = self.root_move(mv, depth as i32, partial.alpha, partial.beta, scout);
-            if self.aborted {
-                return None;
-            }
-            let own = self.to_root(score);
-            if partial.best.is_none_or(|(_, s)| own > s) {
-                partial.best = Some((mv, own));
-                if self.maximizer(self.root) {
-                    partial.alpha = partial.alpha.max(score);
-                } else {
-                    partial.beta = partial.beta.min(score);
+        let maximizing = self.maximizer(self.root);
+        loop {
+            while let Some(&mv) = root_moves.get(partial.next) {
+                let scout = partial.best.is_some() && !partial.failed_high;
+                let (alpha, beta) = partial.window(maximizing);
+                let score = self.root_move(mv, depth as i32, alpha, beta, scout);
+                if self.aborted {
+                    return None;
                 }
+                let own = self.to_root(score);
+                if own >= partial.ceiling && partial.ceiling < INFINITY {
+                    partial.raise_high_edge(own);
+                    continue;
+                }
+                partial.failed_high = false;
+                if partial.best.is_none_or(|(_, s)| own > s) {
+                    partial.best = Some((mv, own));
+                    partial.floor = partial.floor.max(own);
+                }
+                partial.next += 1;
             }
-            partial.next += 1;
+            let (_, best) = partial.best?;
+            if best <= partial.low_edge && partial.low_edge > -INFINITY {
+                partial.lower_low_edge(best);
+                continue;
+            }
+            break;
         }
         let (mv, score) = partial.best?;
         let key = self.key();
-        let carried = if self.maximizer(self.root) { score } else { -score };
+        let carried = if maximizing { score } else { -score };
         self.engine
             .tt
             .store(key, Some(mv), carried, depth as i32, Bound::Exact, false);
@@ -1333,5 +1411,47 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_aspiration_window_opens_around_the_last_score_from_the_fourth_iteration() {
+        let window = |depth, previous| {
+            let p = Partial::new(depth, previous);
+            (p.low_edge, p.high_edge)
+        };
+        assert_eq!(window(4, Some(120)), (70, 170));
+        assert_eq!(window(3, Some(120)), (-INFINITY, INFINITY), "too shallow");
+        assert_eq!(window(6, None), (-INFINITY, INFINITY), "switched off");
+        assert_eq!(window(6, Some(MATE - 7)), (-INFINITY, INFINITY), "a mate");
+        let p = Partial::new(5, Some(-40));
+        assert_eq!(p.window(true), (-90, 10));
+        assert_eq!(p.window(false), (-10, 90), "the minimising side's window is mirrored");
+    }
+
+    #[test]
+    fn a_score_outside_the_window_widens_that_edge_until_the_window_is_whole() {
+        let mut p = Partial::new(6, Some(0));
+        p.raise_high_edge(60);
+        assert_eq!((p.low_edge, p.high_edge, p.ceiling), (-50, 160, 160));
+        assert!(p.failed_high, "the move is searched again in the whole window");
+        let some_move = Game::new(Rules::TEAMS, crate::four_player::Setup::Modern.position()).legal_moves()[0];
+        p.best = Some((some_move, -70));
+        p.next = 9;
+        p.lower_low_edge(-70);
+        assert_eq!((p.low_edge, p.floor), (-270, -270));
+        assert_eq!((p.next, p.best), (0, None), "every root move again");
+        p.raise_high_edge(200);
+        assert_eq!(p.high_edge, 200 + 400, "the half-width doubles each time");
+        p.raise_high_edge(700);
+        assert_eq!(p.high_edge, 700 + 800);
+        p.raise_high_edge(1_600);
+        assert_eq!(p.high_edge, INFINITY, "past the widest window, the whole one");
+        p.lower_low_edge(-300);
+        assert_eq!((p.low_edge, p.floor), (-INFINITY, -INFINITY));
     }
 }
