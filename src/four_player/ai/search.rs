@@ -234,17 +234,17 @@ struct Partial {
     /// search again in a wider window keep it).
     ordered: bool,
     next: usize,
-    /// The root seat's window, from its side: a move worth `floor` or less, or `ceiling` or
-    /// more, is not scored exactly. The floor rises with the best move found.
-    floor: i32,
-    ceiling: i32,
     /// The aspiration window around the last iteration's score, from the root seat's side (the
     /// whole window without one): a best score on its low edge searches every move again, a
     /// move's score on its high edge that move again, with the edge `widening` further out.
+    /// A move worth `high_edge` or more is not scored exactly.
     low_edge: i32,
     high_edge: i32,
     widening: i32,
-    /// The root move that last failed high is searched again with the whole window at once.
+    /// The bound a root move must beat: the low edge, raised by the best move found.
+    floor: i32,
+    /// The root move that last failed high is searched again in the window at once (no null
+    /// window first).
     failed_high: bool,
     best: Option<(Move, i32)>,
     /// Slices that ended inside this iteration: past `MAX_RESUMES` the search ends with what the
@@ -273,11 +273,10 @@ impl Partial {
             depth,
             ordered: false,
             next: 0,
-            floor: low_edge,
-            ceiling: high_edge,
             low_edge,
             high_edge,
             widening: ASPIRATION_DELTA,
+            floor: low_edge,
             failed_high: false,
             best: None,
             resumed: 0,
@@ -287,9 +286,9 @@ impl Partial {
     /// The window as the search carries it (the root seat maximising or not).
     fn window(&self, maximizing: bool) -> (i32, i32) {
         if maximizing {
-            (self.floor, self.ceiling)
+            (self.floor, self.high_edge)
         } else {
-            (-self.ceiling, -self.floor)
+            (-self.high_edge, -self.floor)
         }
     }
 
@@ -302,7 +301,6 @@ impl Partial {
     /// A root move scored `score` on the high edge or above: the edge moves out past it.
     fn raise_high_edge(&mut self, score: i32) {
         self.high_edge = self.widen().map_or(INFINITY, |w| score.saturating_add(w).min(INFINITY));
-        self.ceiling = self.high_edge;
         self.failed_high = true;
     }
 
@@ -661,7 +659,7 @@ impl<'a> Run<'a> {
                     return None;
                 }
                 let own = self.to_root(score);
-                if own >= partial.ceiling && partial.ceiling < INFINITY {
+                if own >= partial.high_edge && partial.high_edge < INFINITY {
                     partial.raise_high_edge(own);
                     continue;
                 }
@@ -1437,7 +1435,7 @@ mod tests {
     fn a_score_outside_the_window_widens_that_edge_until_the_window_is_whole() {
         let mut p = Partial::new(6, Some(0));
         p.raise_high_edge(60);
-        assert_eq!((p.low_edge, p.high_edge, p.ceiling), (-50, 160, 160));
+        assert_eq!((p.low_edge, p.high_edge, p.window(true)), (-50, 160, (-50, 160)));
         assert!(p.failed_high, "the move is searched again in the whole window");
         let some_move = Game::new(Rules::TEAMS, crate::four_player::Setup::Modern.position()).legal_moves()[0];
         p.best = Some((some_move, -70));
